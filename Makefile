@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Out-of-tree SipHash modules. Kbuild lists the modules; this file drives it.
+#
+#   make [KDIR=...] [ARCH=...]   build the modules against KDIR
+#                                (default: the running kernel's build dir)
+#   make run [ARCH=i386] [ACCEL=tcg|kvm] [EXTRA_MODULES="a.ko b.ko"]
+#                                fetch Debian's kernel for ARCH, build, boot it
+#                                in QEMU, load the modules, show KTAP results
+#   make check                   all tests: static gates, both arches,
+#                                negative controls (what CI runs)
+#   make clean                   remove build output (keeps the download cache)
+#   make distclean               also remove the download cache
+
+ARCH ?= $(shell uname -m)
+KDIR ?= /lib/modules/$(shell uname -r)/build
+# One output directory per arch, so builds never clobber each other.
+BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
+
+SOURCES := Kbuild siphash.c siphash.h test_siphash.c tests
+MODULES := siphash.ko test_siphash.ko
+
+.PHONY: all modules run check clean distclean
+
+all: modules
+
+modules:
+	@test -r "$(KDIR)/Makefile" || { \
+	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
+	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
+	  echo "  pass KDIR=/path/to/headers, or fetch Debian's with:" >&2; \
+	  echo "  scripts/fetch-kernel.sh x86_64   (or i386)" >&2; exit 1; }
+	@mkdir -p $(BUILD_DIR)
+	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
+	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
+
+run:
+	@scripts/deps.sh
+	@qemu/run.sh $(ARCH)
+
+check:
+	@scripts/check.sh
+
+clean:
+	rm -rf build/x86_64 build/i386 build/$(ARCH) build/results
+
+distclean: clean
+	rm -rf build

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-3-Clause)
+/*
+ * siphash.c - SipHash-2-4, SipHash-1-3 and HalfSipHash-1-3 as a module.
+ *
+ * Algorithms: J.-P. Aumasson and D. J. Bernstein, "SipHash: a fast
+ * short-input PRF", INDOCRYPT 2012 (https://131002.net/siphash/siphash.pdf),
+ * and the HalfSipHash reference code of the same authors. API and the
+ * hsiphash mapping (SipHash-1-3 on 64-bit, HalfSipHash-1-3 on 32-bit) follow
+ * the seed series "[PATCH v3 net-next 0/4] Introduce The SipHash PRF".
+ *
+ * The round functions, initialisation constants, finalisation and the tail
+ * of a message exist once each below; every exported function is an
+ * instance of them with fixed round counts, which the compiler unrolls.
+ */
+#include <linux/bitops.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <asm/unaligned.h>
+
+#include "siphash.h"
+
+#if defined(CONFIG_DCACHE_WORD_ACCESS) && BITS_PER_LONG == 64
+#include <linux/dcache.h>	/* bytemask_from_count() */
+#include <asm/word-at-a-time.h>
+#define SIP_WORD_AT_A_TIME_TAIL
+#endif
+
+/* SipHash state: four 64-bit words, v0..v3 of the paper. */
+struct sip_state {
+	u64 v0, v1, v2, v3;
+};
+
+/* HalfSipHash state: four 32-bit words. */
+struct hsip_state {
+	u32 v0, v1, v2, v3;
+};
+
+/* One SipRound (paper, section 2.1). */
+static __always_inline void sip_round(struct sip_state *s)
+{
+	s->v0 += s->v1; s->v1 = rol64(s->v1, 13); s->v1 ^= s->v0;
+	s->v0 = rol64(s->v0, 32);
+	s->v2 += s->v3; s->v3 = rol64(s->v3, 16); s->v3 ^= s->v2;
+	s->v0 += s->v3; s->v3 = rol64(s->v3, 21); s->v3 ^= s->v0;
+	s->v2 += s->v1; s->v1 = rol64(s->v1, 17); s->v1 ^= s->v2;
+	s->v2 = rol64(s->v2, 32);
+}
+
+/* One HalfSipHash round: the same ARX network on 32-bit words. */
+static __always_inline void hsip_round(struct hsip_state *s)
+{
+	s->v0 += s->v1; s->v1 = rol32(s->v1, 5); s->v1 ^= s->v0;
+	s->v0 = rol32(s->v0, 16);
+	s->v2 += s->v3; s->v3 = rol32(s->v3, 8); s->v3 ^= s->v2;
+	s->v0 += s->v3; s->v3 = rol32(s->v3, 7); s->v3 ^= s->v0;
+	s->v2 += s->v1; s->v1 = rol32(s->v1, 13); s->v1 ^= s->v2;
+	s->v2 = rol32(s->v2, 16);
+}
+
+/* Key the state: "somepseudorandomlygeneratedbytes" XOR k0, k1, k0, k1. */
+static __always_inline void sip_init(struct sip_state *s, u64 k0, u64 k1)
+{
+	s->v0 = 0x736f6d6570736575ULL ^ k0;
+	s->v1 = 0x646f72616e646f6dULL ^ k1;
+	s->v2 = 0x6c7967656e657261ULL ^ k0;
+	s->v3 = 0x7465646279746573ULL ^ k1;
+}
+
+/* HalfSipHash with a 32-bit output keys v0, v1 directly (constants 0). */
+static __always_inline void hsip_init(struct hsip_state *s, u32 k0, u32 k1)
+{
+	s->v0 = k0;
+	s->v1 = k1;
+	s->v2 = 0x6c796765U ^ k0;
+	s->v3 = 0x74656462U ^ k1;
+}
+
+/* Absorb one message word with @c rounds: SipHash-c-d's compression. */
+static __always_inline void sip_absorb(struct sip_state *s, u64 m, int c)
+{
+	int i;
+
+	s->v3 ^= m;
+	for (i = 0; i < c; i++)
+		sip_round(s);
+	s->v0 ^= m;
+}
+
+static __always_inline void hsip_absorb(struct hsip_state *s, u32 m, int c)
+{
+	int i;
+
+	s->v3 ^= m;
+	for (i = 0; i < c; i++)
+		hsip_round(s);
+	s->v0 ^= m;
+}
+
+/*
+ * Absorb the last word @b (length byte in its top byte, tail bytes below),
+ * then finalise with @d rounds.
+ */
+static __always_inline u64 sip_final(struct sip_state *s, u64 b, int c, int d)
+{
+	int i;
+
+	sip_absorb(s, b, c);
+	s->v2 ^= 0xff;
+	for (i = 0; i < d; i++)
+		sip_round(s);
+	return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+}
+
+static __always_inline u32 hsip_final(struct hsip_state *s, u32 b, int c,
+				      int d)
+{
+	int i;
+
+	hsip_absorb(s, b, c);
+	s->v2 ^= 0xff;
+	for (i = 0; i < d; i++)
+		hsip_round(s);
+	return s->v1 ^ s->v3;
+}
+
+/*
+ * The last @left (< 8) bytes at @p as a little-endian integer. With word-at-a-
+ * time access this is one load that may run past the end of the buffer but
+ * never into the next page (load_unaligned_zeropad), masked to @left bytes.
+ */
+static __always_inline u64 sip_tail(const u8 *p, size_t left)
+{
+#ifdef SIP_WORD_AT_A_TIME_TAIL
+	if (!left)
+		return 0;
+	return le64_to_cpu((__force __le64)(load_unaligned_zeropad(p) &
+					    bytemask_from_count(left)));
+#else
+	u64 t = 0;
+
+	switch (left) {
+	case 7:
+		t |= (u64)p[6] << 48;
+		fallthrough;
+	case 6:
+		t |= (u64)p[5] << 40;
+		fallthrough;
+	case 5:
+		t |= (u64)p[4] << 32;
+		fallthrough;
+	case 4:
+		return t | get_unaligned_le32(p);
+	case 3:
+		t |= (u64)p[2] << 16;
+		fallthrough;
+	case 2:
+		return t | get_unaligned_le16(p);
+	case 1:
+		return p[0];
+	}
+	return 0;
+#endif
+}
+
+/* SipHash-c-d of a buffer; @aligned: @data is SIPHASH_ALIGNMENT aligned. */
+static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
+				    int c, int d, bool aligned)
+{
+	const u8 *end = data + (len & ~(size_t)7);
+	struct sip_state s;
+	u64 m;
+
+	sip_init(&s, k0, k1);
+	for (; data != end; data += 8) {
+		m = aligned ? le64_to_cpup((const __le64 *)data) :
+			      get_unaligned_le64(data);
+		sip_absorb(&s, m, c);
+	}
+	return sip_final(&s, (u64)len << 56 | sip_tail(end, len & 7), c, d);
+}
+
+/* HalfSipHash-c-d of a buffer, 32-bit words and 32-bit output. */
+static __always_inline u32 hsip_hash(const u8 *data, size_t len, u32 k0, u32 k1,
+				     int c, int d, bool aligned)
+{
+	const u8 *end = data + (len & ~(size_t)3);
+	struct hsip_state s;
+	u32 m;
+
+	hsip_init(&s, k0, k1);
+	for (; data != end; data += 4) {
+		m = aligned ? le32_to_cpup((const __le32 *)data) :
+			      get_unaligned_le32(data);
+		hsip_absorb(&s, m, c);
+	}
+	return hsip_final(&s, (u32)len << 24 | (u32)sip_tail(end, len & 3),
+			  c, d);
+}
+
+/*
+ * SipHash-c-d of @n u32 values as the little-endian bytes they stand for:
+ * pairs become 64-bit words, an odd last value goes into the final word.
+ */
+static __always_inline u64 sip_u32s(const u32 *w, int n, u64 k0, u64 k1,
+				    int c, int d)
+{
+	struct sip_state s;
+	int i;
+
+	sip_init(&s, k0, k1);
+	for (i = 0; i + 1 < n; i += 2)
+		sip_absorb(&s, (u64)w[i + 1] << 32 | w[i], c);
+	return sip_final(&s, (u64)(4 * n) << 56 | (n & 1 ? w[n - 1] : 0),
+			 c, d);
+}
+
+/* SipHash-2-4 of @n u64 values, as the 8 * @n little-endian bytes. */
+static __always_inline u64 sip24_u64s(const u64 *w, int n,
+				      const siphash_key_t *key)
+{
+	struct sip_state s;
+	int i;
+
+	sip_init(&s, key->key[0], key->key[1]);
+	for (i = 0; i < n; i++)
+		sip_absorb(&s, w[i], 2);
+	return sip_final(&s, (u64)(8 * n) << 56, 2, 4);
+}
+
+/* hsiphash of @n u32 values: see hsiphash() for which algorithm. */
+static __always_inline u32 hsip_u32s(const u32 *w, int n,
+				     const hsiphash_key_t *key)
+{
+#if BITS_PER_LONG == 64
+	return sip_u32s(w, n, key->key[0], key->key[1], 1, 3);
+#else
+	struct hsip_state s;
+	int i;
+
+	hsip_init(&s, key->key[0], key->key[1]);
+	for (i = 0; i < n; i++)
+		hsip_absorb(&s, w[i], 1);
+	return hsip_final(&s, (u32)(4 * n) << 24, 1, 3);
+#endif
+}
+
+/**
+ * __siphash_aligned - SipHash-2-4 of an aligned buffer
+ * @data: input, aligned to SIPHASH_ALIGNMENT (8 bytes on 64-bit kernels)
+ * @len: length of @data in bytes
+ * @key: the 128-bit key, two u64 in CPU order (key->key[0] is k0)
+ *
+ * Reads @data as little-endian 64-bit words, then the last @len % 8 bytes
+ * and the low byte of @len (paper, section 2). Use siphash(), which picks
+ * this or __siphash_unaligned().
+ *
+ * Return: the 64-bit PRF value.
+ */
+u64 __siphash_aligned(const void *data, size_t len, const siphash_key_t *key)
+{
+	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, true);
+}
+EXPORT_SYMBOL(__siphash_aligned);
+
+/**
+ * __siphash_unaligned - SipHash-2-4 of a buffer at any address
+ * @data: input, any alignment
+ * @len: length of @data in bytes
+ * @key: the 128-bit key, two u64 in CPU order (key->key[0] is k0)
+ *
+ * Same result as __siphash_aligned(), reading with get_unaligned_le64().
+ *
+ * Return: the 64-bit PRF value.
+ */
+u64 __siphash_unaligned(const void *data, size_t len, const siphash_key_t *key)
+{
+	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, false);
+}
+EXPORT_SYMBOL(__siphash_unaligned);
+
+/**
+ * siphash_1u64 - SipHash-2-4 of one u64
+ * @first: input bytes 0..7, as a CPU-order integer (hashed little-endian)
+ * @key: the 128-bit key
+ *
+ * Equal to siphash() of the 8 bytes cpu_to_le64(@first).
+ *
+ * Return: the 64-bit PRF value.
+ */
+u64 siphash_1u64(const u64 first, const siphash_key_t *key)
+{
+	const u64 w[] = { first };
+
+	return sip24_u64s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(siphash_1u64);
+
+/**
+ * siphash_2u64 - SipHash-2-4 of two u64
+ * @first: input bytes 0..7, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 8..15
+ * @key: the 128-bit key
+ *
+ * Return: the 64-bit PRF value of the 16 input bytes.
+ */
+u64 siphash_2u64(const u64 first, const u64 second, const siphash_key_t *key)
+{
+	const u64 w[] = { first, second };
+
+	return sip24_u64s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(siphash_2u64);
+
+/**
+ * siphash_3u64 - SipHash-2-4 of three u64
+ * @first: input bytes 0..7, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 8..15
+ * @third: input bytes 16..23
+ * @key: the 128-bit key
+ *
+ * Return: the 64-bit PRF value of the 24 input bytes.
+ */
+u64 siphash_3u64(const u64 first, const u64 second, const u64 third,
+		 const siphash_key_t *key)
+{
+	const u64 w[] = { first, second, third };
+
+	return sip24_u64s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(siphash_3u64);
+
+/**
+ * siphash_4u64 - SipHash-2-4 of four u64
+ * @first: input bytes 0..7, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 8..15
+ * @third: input bytes 16..23
+ * @forth: input bytes 24..31
+ * @key: the 128-bit key
+ *
+ * Return: the 64-bit PRF value of the 32 input bytes.
+ */
+u64 siphash_4u64(const u64 first, const u64 second, const u64 third,
+		 const u64 forth, const siphash_key_t *key)
+{
+	const u64 w[] = { first, second, third, forth };
+
+	return sip24_u64s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(siphash_4u64);
+
+/**
+ * siphash_1u32 - SipHash-2-4 of one u32
+ * @first: input bytes 0..3, as a CPU-order integer (hashed little-endian)
+ * @key: the 128-bit key
+ *
+ * Return: the 64-bit PRF value of the 4 input bytes.
+ */
+u64 siphash_1u32(const u32 first, const siphash_key_t *key)
+{
+	const u32 w[] = { first };
+
+	return sip_u32s(w, ARRAY_SIZE(w), key->key[0], key->key[1], 2, 4);
+}
+EXPORT_SYMBOL(siphash_1u32);
+
+/**
+ * siphash_3u32 - SipHash-2-4 of three u32
+ * @first: input bytes 0..3, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 4..7
+ * @third: input bytes 8..11
+ * @key: the 128-bit key
+ *
+ * Return: the 64-bit PRF value of the 12 input bytes.
+ */
+u64 siphash_3u32(const u32 first, const u32 second, const u32 third,
+		 const siphash_key_t *key)
+{
+	const u32 w[] = { first, second, third };
+
+	return sip_u32s(w, ARRAY_SIZE(w), key->key[0], key->key[1], 2, 4);
+}
+EXPORT_SYMBOL(siphash_3u32);
+
+/**
+ * __hsiphash_aligned - hsiphash of an aligned buffer
+ * @data: input, aligned to HSIPHASH_ALIGNMENT (sizeof(long) bytes)
+ * @len: length of @data in bytes
+ * @key: the key, two unsigned long in CPU order (64 or 128 bits)
+ *
+ * SipHash-1-3 truncated to 32 bits on 64-bit kernels, HalfSipHash-1-3 on
+ * 32-bit kernels; little-endian input words. Not a secure PRF: for hash
+ * tables whose values never leave the kernel. Use hsiphash().
+ *
+ * Return: the 32-bit hash value.
+ */
+u32 __hsiphash_aligned(const void *data, size_t len, const hsiphash_key_t *key)
+{
+#if BITS_PER_LONG == 64
+	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, true);
+#else
+	return hsip_hash(data, len, key->key[0], key->key[1], 1, 3, true);
+#endif
+}
+EXPORT_SYMBOL(__hsiphash_aligned);
+
+/**
+ * __hsiphash_unaligned - hsiphash of a buffer at any address
+ * @data: input, any alignment
+ * @len: length of @data in bytes
+ * @key: the key, two unsigned long in CPU order (64 or 128 bits)
+ *
+ * Same result as __hsiphash_aligned(), reading with get_unaligned_le*().
+ *
+ * Return: the 32-bit hash value.
+ */
+u32 __hsiphash_unaligned(const void *data, size_t len,
+			 const hsiphash_key_t *key)
+{
+#if BITS_PER_LONG == 64
+	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
+#else
+	return hsip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
+#endif
+}
+EXPORT_SYMBOL(__hsiphash_unaligned);
+
+/**
+ * hsiphash_1u32 - hsiphash of one u32
+ * @first: input bytes 0..3, as a CPU-order integer (hashed little-endian)
+ * @key: the hsiphash key
+ *
+ * Return: the 32-bit hash value of the 4 input bytes.
+ */
+u32 hsiphash_1u32(const u32 first, const hsiphash_key_t *key)
+{
+	const u32 w[] = { first };
+
+	return hsip_u32s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(hsiphash_1u32);
+
+/**
+ * hsiphash_2u32 - hsiphash of two u32
+ * @first: input bytes 0..3, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 4..7
+ * @key: the hsiphash key
+ *
+ * Return: the 32-bit hash value of the 8 input bytes.
+ */
+u32 hsiphash_2u32(const u32 first, const u32 second, const hsiphash_key_t *key)
+{
+	const u32 w[] = { first, second };
+
+	return hsip_u32s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(hsiphash_2u32);
+
+/**
+ * hsiphash_3u32 - hsiphash of three u32
+ * @first: input bytes 0..3, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 4..7
+ * @third: input bytes 8..11
+ * @key: the hsiphash key
+ *
+ * Return: the 32-bit hash value of the 12 input bytes.
+ */
+u32 hsiphash_3u32(const u32 first, const u32 second, const u32 third,
+		  const hsiphash_key_t *key)
+{
+	const u32 w[] = { first, second, third };
+
+	return hsip_u32s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(hsiphash_3u32);
+
+/**
+ * hsiphash_4u32 - hsiphash of four u32
+ * @first: input bytes 0..3, as a CPU-order integer (hashed little-endian)
+ * @second: input bytes 4..7
+ * @third: input bytes 8..11
+ * @forth: input bytes 12..15
+ * @key: the hsiphash key
+ *
+ * Return: the 32-bit hash value of the 16 input bytes.
+ */
+u32 hsiphash_4u32(const u32 first, const u32 second, const u32 third,
+		  const u32 forth, const hsiphash_key_t *key)
+{
+	const u32 w[] = { first, second, third, forth };
+
+	return hsip_u32s(w, ARRAY_SIZE(w), key);
+}
+EXPORT_SYMBOL(hsiphash_4u32);
+
+MODULE_DESCRIPTION("SipHash-2-4 PRF and hsiphash (HalfSipHash-1-3/SipHash-1-3) for modules");
+MODULE_AUTHOR("siphash-oot developers");
+MODULE_LICENSE("Dual BSD/GPL");
+MODULE_VERSION(SIPHASH_OOT_VERSION);

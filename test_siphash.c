@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_siphash.c - load-time self-test of siphash.ko, reported in KTAP.
+ *
+ * Reference vectors of the seed series ("[PATCH v3 net-next 0/4] Introduce
+ * The SipHash PRF", lib/test_siphash.c), long inputs whose expected values
+ * come from libsodium, OpenSSL and an independent HalfSipHash written from
+ * the paper (tests/vectors/), and a differential cross-check against the
+ * kernel's built-in lib/siphash.c on random keys, lengths and offsets.
+ *
+ * Any failing case makes module init return -EINVAL, so insmod fails.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/siphash.h>
+#include <linux/string.h>
+
+/*
+ * The kernel's built-in implementation, reached by name before siphash.h
+ * maps the API onto siphash.ko. Only the differential test uses these.
+ */
+static noinline u64 kern_siphash(const void *d, size_t n, const siphash_key_t *k)
+{ return siphash(d, n, k); }
+static noinline u32 kern_hsiphash(const void *d, size_t n, const hsiphash_key_t *k)
+{ return hsiphash(d, n, k); }
+static noinline u64 kern_1u64(u64 a, const siphash_key_t *k)
+{ return siphash_1u64(a, k); }
+static noinline u64 kern_2u64(u64 a, u64 b, const siphash_key_t *k)
+{ return siphash_2u64(a, b, k); }
+static noinline u64 kern_3u64(u64 a, u64 b, u64 c, const siphash_key_t *k)
+{ return siphash_3u64(a, b, c, k); }
+static noinline u64 kern_4u64(u64 a, u64 b, u64 c, u64 d, const siphash_key_t *k)
+{ return siphash_4u64(a, b, c, d, k); }
+static noinline u64 kern_1u32(u32 a, const siphash_key_t *k)
+{ return siphash_1u32(a, k); }
+static noinline u64 kern_2u32(u32 a, u32 b, const siphash_key_t *k)
+{ return siphash_2u32(a, b, k); }
+static noinline u64 kern_3u32(u32 a, u32 b, u32 c, const siphash_key_t *k)
+{ return siphash_3u32(a, b, c, k); }
+static noinline u64 kern_4u32(u32 a, u32 b, u32 c, u32 d, const siphash_key_t *k)
+{ return siphash_4u32(a, b, c, d, k); }
+static noinline u32 kern_h1u32(u32 a, const hsiphash_key_t *k)
+{ return hsiphash_1u32(a, k); }
+static noinline u32 kern_h2u32(u32 a, u32 b, const hsiphash_key_t *k)
+{ return hsiphash_2u32(a, b, k); }
+static noinline u32 kern_h3u32(u32 a, u32 b, u32 c, const hsiphash_key_t *k)
+{ return hsiphash_3u32(a, b, c, k); }
+static noinline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash_key_t *k)
+{ return hsiphash_4u32(a, b, c, d, k); }
+
+/* From here on, the API names are siphash.ko's. */
+#include "siphash.h"
+#include "tests/vectors/long_msg.h"
+
+/* ---- module parameters ------------------------------------------------ */
+
+enum inject { INJECT_NONE, INJECT_VECTOR, INJECT_WARN, INJECT_OOPS, INJECT_HANG };
+static const char * const inject_names[] = {
+	[INJECT_NONE] = "none", [INJECT_VECTOR] = "vector",
+	[INJECT_WARN] = "warn", [INJECT_OOPS] = "oops", [INJECT_HANG] = "hang",
+};
+static int inject;
+
+static int inject_set(const char *val, const struct kernel_param *kp)
+{
+	int i = sysfs_match_string(inject_names, val);
+
+	if (i < 0) {
+		pr_err("inject: unknown value '%s'; allowed: none, vector, warn, oops, hang\n",
+		       val);
+		return -EINVAL;
+	}
+	*(int *)kp->arg = i;
+	return 0;
+}
+
+static int inject_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", inject_names[*(int *)kp->arg]);
+}
+
+static const struct kernel_param_ops inject_ops = {
+	.set = inject_set,
+	.get = inject_get,
+};
+module_param_cb(inject, &inject_ops, &inject, 0444);
+MODULE_PARM_DESC(inject,
+		 "Test only, proves the harness catches failures: none (default), vector (corrupt one expected value), warn, oops, hang");
+
+#define DIFF_ITERS_MIN 1
+#define DIFF_ITERS_MAX 1000000
+static unsigned int diff_iters = 4224;
+
+static int diff_iters_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+
+	if (kstrtouint(val, 0, &n) || n < DIFF_ITERS_MIN || n > DIFF_ITERS_MAX) {
+		pr_err("diff_iters: '%s' is out of range; allowed: %u..%u\n",
+		       val, DIFF_ITERS_MIN, DIFF_ITERS_MAX);
+		return -EINVAL;
+	}
+	*(unsigned int *)kp->arg = n;
+	return 0;
+}
+
+static const struct kernel_param_ops diff_iters_ops = {
+	.set = diff_iters_set,
+	.get = param_get_uint,
+};
+module_param_cb(diff_iters, &diff_iters_ops, &diff_iters, 0444);
+MODULE_PARM_DESC(diff_iters,
+		 "Random inputs per differential test against the built-in lib/siphash.c (1..1000000, default 4224)");
+
+static ulong seed;
+module_param(seed, ulong, 0444);
+MODULE_PARM_DESC(seed,
+		 "Seed of the differential tests' inputs and keys (0, the default: random; printed either way)");
+
+/* ---- reference values ------------------------------------------------- */
+
+/* The seed's SipHash-2-4 vectors: key 00..0f, message 00..len-1. */
+static const siphash_key_t test_key_siphash = {{
+	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
+}};
+
+static const u64 test_vectors_siphash[64] = {
+	0x726fdb47dd0e0e31ULL, 0x74f839c593dc67fdULL, 0x0d6c8009d9a94f5aULL,
+	0x85676696d7fb7e2dULL, 0xcf2794e0277187b7ULL, 0x18765564cd99a68dULL,
+	0xcbc9466e58fee3ceULL, 0xab0200f58b01d137ULL, 0x93f5f5799a932462ULL,
+	0x9e0082df0ba9e4b0ULL, 0x7a5dbbc594ddb9f3ULL, 0xf4b32f46226bada7ULL,
+	0x751e8fbc860ee5fbULL, 0x14ea5627c0843d90ULL, 0xf723ca908e7af2eeULL,
+	0xa129ca6149be45e5ULL, 0x3f2acc7f57c29bdbULL, 0x699ae9f52cbe4794ULL,
+	0x4bc1b3f0968dd39cULL, 0xbb6dc91da77961bdULL, 0xbed65cf21aa2ee98ULL,
+	0xd0f2cbb02e3b67c7ULL, 0x93536795e3a33e88ULL, 0xa80c038ccd5ccec8ULL,
+	0xb8ad50c6f649af94ULL, 0xbce192de8a85b8eaULL, 0x17d835b85bbb15f3ULL,
+	0x2f2e6163076bcfadULL, 0xde4daaaca71dc9a5ULL, 0xa6a2506687956571ULL,
+	0xad87a3535c49ef28ULL, 0x32d892fad841c342ULL, 0x7127512f72f27cceULL,
+	0xa7f32346f95978e3ULL, 0x12e0b01abb051238ULL, 0x15e034d40fa197aeULL,
+	0x314dffbe0815a3b4ULL, 0x027990f029623981ULL, 0xcadcd4e59ef40c4dULL,
+	0x9abfd8766a33735cULL, 0x0e3ea96b5304a7d0ULL, 0xad0c42d6fc585992ULL,
+	0x187306c89bc215a9ULL, 0xd4a60abcf3792b95ULL, 0xf935451de4f21df2ULL,
+	0xa9538f0419755787ULL, 0xdb9acddff56ca510ULL, 0xd06c98cd5c0975ebULL,
+	0xe612a3cb9ecba951ULL, 0xc766e62cfcadaf96ULL, 0xee64435a9752fe72ULL,
+	0xa192d576b245165aULL, 0x0a8787bf8ecb74b2ULL, 0x81b3e73d20b49b6fULL,
+	0x7fa8220ba3b2eceaULL, 0x245731c13ca42499ULL, 0xb78dbfaf3a8d83bdULL,
+	0xea1ad565322a1a0bULL, 0x60e61c23a3795013ULL, 0x6606d7e446282b93ULL,
+	0x6ca4ecb15c5f91e1ULL, 0x9f626da15c9625f3ULL, 0xe51b38608ef25f57ULL,
+	0x958a324ceb064572ULL
+};
+
+/*
+ * Long messages (tests/vectors/long_msg.h), key 00..0f. SipHash-2-4 values
+ * from libsodium's crypto_shorthash_siphash24 (tests/vectors/gen_vectors.c).
+ */
+static const size_t long_lens[] = { LONG_MSG_LENGTHS };
+static const u64 long_vectors_siphash[] = {
+	0x92b568c7d425ff49ULL, 0xbc2977899f5dc094ULL, 0x2378c9da0a6e5a25ULL,
+	0x8fac097080d7dbaeULL, 0x48702f450faed6adULL, 0xf26d0fb3a1a4e1c1ULL,
+	0x8f795b2781b91ac1ULL, 0x89409156e204588aULL, 0x360fe0324b11b966ULL,
+	0x44e13aaa95dd5f40ULL, 0xfe79a4799fe5cd84ULL, 0xd30b995817d0cca0ULL,
+	0xcd3a397b35d940feULL, 0x834a1023ef85e590ULL, 0x031d2581ad9a5ff5ULL,
+};
+
+#if BITS_PER_LONG == 64
+/* The seed's 64-bit hsiphash (SipHash-1-3) vectors: key 00..0f. */
+static const hsiphash_key_t test_key_hsiphash = {{
+	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
+}};
+
+static const u32 test_vectors_hsiphash[64] = {
+	0x050fc4dcU, 0x7d57ca93U, 0x4dc7d44dU, 0xe7ddf7fbU, 0x88d38328U,
+	0x49533b67U, 0xc59f22a7U, 0x9bb11140U, 0x8d299a8eU, 0x6c063de4U,
+	0x92ff097fU, 0xf94dc352U, 0x57b4d9a2U, 0x1229ffa7U, 0xc0f95d34U,
+	0x2a519956U, 0x7d908b66U, 0x63dbd80cU, 0xb473e63eU, 0x8d297d1cU,
+	0xa6cce040U, 0x2b45f844U, 0xa320872eU, 0xdae6c123U, 0x67349c8cU,
+	0x705b0979U, 0xca9913a5U, 0x4ade3b35U, 0xef6cd00dU, 0x4ab1e1f4U,
+	0x43c5e663U, 0x8c21d1bcU, 0x16a7b60dU, 0x7a8ff9bfU, 0x1f2a753eU,
+	0xbf186b91U, 0xada26206U, 0xa3c33057U, 0xae3a36a1U, 0x7b108392U,
+	0x99e41531U, 0x3f1ad944U, 0xc8138825U, 0xc28949a6U, 0xfaf8876bU,
+	0x9f042196U, 0x68b1d623U, 0x8b5114fdU, 0xdf074c46U, 0x12cc86b3U,
+	0x0a52098fU, 0x9d292f9aU, 0xa2f41f12U, 0x43a71ed0U, 0x73f0bce6U,
+	0x70a7e980U, 0x243c6d75U, 0xfdb71513U, 0xa67d8a08U, 0xb7e8f148U,
+	0xf7a644eeU, 0x0f1837f2U, 0x4b6694e0U, 0xb7bbb3a8U
+};
+
+/* Long messages: OpenSSL SIPHASH, c-rounds 1, d-rounds 3, low 32 bits. */
+static const u32 long_vectors_hsiphash[] = {
+	0x50ae41c6U, 0x5918cbaeU, 0x04bb2873U, 0xd73710adU, 0x1c469ad9U,
+	0xcfc9002bU, 0x15d04c2cU, 0xa88bdc46U, 0x95f0b737U, 0x530001baU,
+	0x017f967dU, 0xa0e72560U, 0xf105055eU, 0x8fd8ab2cU, 0x39dafc74U,
+};
+#else
+/* The seed's 32-bit hsiphash (HalfSipHash-1-3) vectors: key 00..07. */
+static const hsiphash_key_t test_key_hsiphash = {{ 0x03020100U, 0x07060504U }};
+
+static const u32 test_vectors_hsiphash[64] = {
+	0x5814c896U, 0xe7e864caU, 0xbc4b0e30U, 0x01539939U, 0x7e059ea6U,
+	0x88e3d89bU, 0xa0080b65U, 0x9d38d9d6U, 0x577999b1U, 0xc839caedU,
+	0xe4fa32cfU, 0x959246eeU, 0x6b28096cU, 0x66dd9cd6U, 0x16658a7cU,
+	0xd0257b04U, 0x8b31d501U, 0x2b1cd04bU, 0x06712339U, 0x522aca67U,
+	0x911bb605U, 0x90a65f0eU, 0xf826ef7bU, 0x62512debU, 0x57150ad7U,
+	0x5d473507U, 0x1ec47442U, 0xab64afd3U, 0x0a4100d0U, 0x6d2ce652U,
+	0x2331b6a3U, 0x08d8791aU, 0xbc6dda8dU, 0xe0f6c934U, 0xb0652033U,
+	0x9b9851ccU, 0x7c46fb7fU, 0x732ba8cbU, 0xf142997aU, 0xfcc9aa1bU,
+	0x05327eb2U, 0xe110131cU, 0xf9e5e7c0U, 0xa7d708a6U, 0x11795ab1U,
+	0x65671619U, 0x9f5fff91U, 0xd89c5267U, 0x007783ebU, 0x95766243U,
+	0xab639262U, 0x9c7e1390U, 0xc368dda6U, 0x38ddc455U, 0xfa13d379U,
+	0x979ea4e8U, 0x53ecd77eU, 0x2ee80657U, 0x33dbb66aU, 0xae3f0577U,
+	0x88b4c4ccU, 0x3e7f480bU, 0x74c1ebf8U, 0x87178304U
+};
+
+/* Long messages: HalfSipHash-1-3 of tests/vectors/halfsiphash.py. */
+static const u32 long_vectors_hsiphash[] = {
+	0x09a357c2U, 0x201b0154U, 0x10a94882U, 0xd9737b0bU, 0x68156186U,
+	0x8290e920U, 0x68465ef2U, 0x5ebf76faU, 0xd6753900U, 0x09fbbaefU,
+	0x22e33928U, 0xba627fc6U, 0x8053aed0U, 0xff6b0ba8U, 0x4baea4bdU,
+};
+#endif
+
+static_assert(ARRAY_SIZE(long_vectors_siphash) == ARRAY_SIZE(long_lens));
+static_assert(ARRAY_SIZE(long_vectors_hsiphash) == ARRAY_SIZE(long_lens));
+
+/* ---- KTAP plumbing ---------------------------------------------------- */
+
+#define MAX_FAIL_LINES 8
+static unsigned int case_failures;
+
+/* Record one failure of the running case; the first few are printed. */
+static __printf(1, 2) void fail(const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	if (case_failures++ >= MAX_FAIL_LINES)
+		return;
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_info("# %pV\n", &vaf);
+	va_end(args);
+}
+
+/* The test buffer: 8 bytes of room for offsets, aligned for both APIs. */
+static u8 buf[LONG_MSG_MAX + 8 + 8] __aligned(SIPHASH_ALIGNMENT);
+
+/* Fill buf + @off with 00 01 02 ... for @len bytes. */
+static u8 *seq_at(unsigned int off, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		buf[off + i] = i;
+	return buf + off;
+}
+
+static u64 want_siphash(size_t len)
+{
+	u64 want = test_vectors_siphash[len];
+
+	/* Negative control: the harness must turn this into a failure. */
+	if (inject == INJECT_VECTOR && len == 7)
+		want ^= 1;
+	return want;
+}
+
+/* ---- vector cases ----------------------------------------------------- */
+
+typedef u64 (*sip_buf_fn)(const void *data, size_t len, const siphash_key_t *key);
+typedef u32 (*hsip_buf_fn)(const void *data, size_t len, const hsiphash_key_t *key);
+
+static u64 call_siphash(const void *d, size_t n, const siphash_key_t *k)
+{
+	return siphash(d, n, k);
+}
+
+static u32 call_hsiphash(const void *d, size_t n, const hsiphash_key_t *k)
+{
+	return hsiphash(d, n, k);
+}
+
+static void sip_vectors(sip_buf_fn fn, unsigned int off_lo, unsigned int off_hi)
+{
+	unsigned int off;
+	size_t len;
+	u64 got;
+
+	for (off = off_lo; off <= off_hi; off++)
+		for (len = 0; len < ARRAY_SIZE(test_vectors_siphash); len++) {
+			got = fn(seq_at(off, len), len, &test_key_siphash);
+			if (got != want_siphash(len))
+				fail("offset %u len %zu: got %016llx want %016llx",
+				     off, len, got, want_siphash(len));
+		}
+}
+
+static void hsip_vectors(hsip_buf_fn fn, unsigned int off_lo, unsigned int off_hi)
+{
+	unsigned int off;
+	size_t len;
+	u32 got;
+
+	for (off = off_lo; off <= off_hi; off++)
+		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash); len++) {
+			got = fn(seq_at(off, len), len, &test_key_hsiphash);
+			if (got != test_vectors_hsiphash[len])
+				fail("offset %u len %zu: got %08x want %08x",
+				     off, len, got, test_vectors_hsiphash[len]);
+		}
+}
+
+static void t_siphash_vectors(void)		{ sip_vectors(call_siphash, 0, 0); }
+static void t_siphash_offsets(void)		{ sip_vectors(call_siphash, 1, 7); }
+static void t_siphash_aligned_entry(void)	{ sip_vectors(__siphash_aligned, 0, 0); }
+static void t_siphash_unaligned_entry(void)	{ sip_vectors(__siphash_unaligned, 0, 7); }
+static void t_hsiphash_vectors(void)		{ hsip_vectors(call_hsiphash, 0, 0); }
+static void t_hsiphash_offsets(void)		{ hsip_vectors(call_hsiphash, 1, 7); }
+static void t_hsiphash_aligned_entry(void)	{ hsip_vectors(__hsiphash_aligned, 0, 0); }
+static void t_hsiphash_unaligned_entry(void)	{ hsip_vectors(__hsiphash_unaligned, 0, 7); }
+
+/* Long messages at every offset 0..7, through siphash() and both entries. */
+static void t_siphash_long(void)
+{
+	unsigned int off, i;
+	u64 got[3];
+	u8 *p;
+	size_t j;
+
+	for (off = 0; off < 8; off++) {
+		p = buf + off;
+		for (j = 0; j < LONG_MSG_MAX; j++)
+			p[j] = LONG_MSG_BYTE(j);
+		for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
+			got[0] = siphash(p, long_lens[i], &test_key_siphash);
+			got[1] = __siphash_unaligned(p, long_lens[i], &test_key_siphash);
+			got[2] = off ? got[1] : __siphash_aligned(p, long_lens[i],
+								  &test_key_siphash);
+			for (j = 0; j < ARRAY_SIZE(got); j++)
+				if (got[j] != long_vectors_siphash[i])
+					fail("entry %zu offset %u len %zu: got %016llx want %016llx",
+					     j, off, long_lens[i], got[j],
+					     long_vectors_siphash[i]);
+		}
+	}
+}
+
+static void t_hsiphash_long(void)
+{
+	const hsiphash_key_t *key = &test_key_hsiphash;
+	unsigned int off, i;
+	u32 got[3];
+	u8 *p;
+	size_t j;
+
+	for (off = 0; off < 8; off++) {
+		p = buf + off;
+		for (j = 0; j < LONG_MSG_MAX; j++)
+			p[j] = LONG_MSG_BYTE(j);
+		for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
+			got[0] = hsiphash(p, long_lens[i], key);
+			got[1] = __hsiphash_unaligned(p, long_lens[i], key);
+			got[2] = off ? got[1] : __hsiphash_aligned(p, long_lens[i], key);
+			for (j = 0; j < ARRAY_SIZE(got); j++)
+				if (got[j] != long_vectors_hsiphash[i])
+					fail("entry %zu offset %u len %zu: got %08x want %08x",
+					     j, off, long_lens[i], got[j],
+					     long_vectors_hsiphash[i]);
+		}
+	}
+}
+
+/* Compile-time lengths take the fixed-width path inside siphash(). */
+static void t_siphash_const_len(void)
+{
+	static const size_t lens[] = { 4, 8, 16, 24, 32 };
+	const siphash_key_t *key = &test_key_siphash;
+	unsigned int off, i;
+	u64 got[ARRAY_SIZE(lens)];
+	u8 *p;
+
+	for (off = 0; off < 8; off++) {
+		p = seq_at(off, 32);
+		got[0] = siphash(p, 4, key);
+		got[1] = siphash(p, 8, key);
+		got[2] = siphash(p, 16, key);
+		got[3] = siphash(p, 24, key);
+		got[4] = siphash(p, 32, key);
+		for (i = 0; i < ARRAY_SIZE(lens); i++)
+			if (got[i] != test_vectors_siphash[lens[i]])
+				fail("offset %u const len %zu: got %016llx",
+				     off, lens[i], got[i]);
+	}
+}
+
+static void t_hsiphash_const_len(void)
+{
+	static const size_t lens[] = { 4, 8, 12, 16 };
+	const hsiphash_key_t *key = &test_key_hsiphash;
+	unsigned int off, i;
+	u32 got[ARRAY_SIZE(lens)];
+	u8 *p;
+
+	for (off = 0; off < 8; off++) {
+		p = seq_at(off, 16);
+		got[0] = hsiphash(p, 4, key);
+		got[1] = hsiphash(p, 8, key);
+		got[2] = hsiphash(p, 12, key);
+		got[3] = hsiphash(p, 16, key);
+		for (i = 0; i < ARRAY_SIZE(lens); i++)
+			if (got[i] != test_vectors_hsiphash[lens[i]])
+				fail("offset %u const len %zu: got %08x",
+				     off, lens[i], got[i]);
+	}
+}
+
+/* Little-endian words of the message 00 01 02 ..., as the helpers take. */
+#define W64(i)	(0x0706050403020100ULL + 0x0808080808080808ULL * (i))
+#define W32(i)	(0x03020100U + 0x04040404U * (i))
+
+static void check64(const char *fn, u64 got, size_t len)
+{
+	if (got != test_vectors_siphash[len])
+		fail("%s: got %016llx want %016llx", fn, got,
+		     test_vectors_siphash[len]);
+}
+
+static void check32(const char *fn, u32 got, size_t len)
+{
+	if (got != test_vectors_hsiphash[len])
+		fail("%s: got %08x want %08x", fn, got, test_vectors_hsiphash[len]);
+}
+
+static const siphash_key_t *const sk = &test_key_siphash;
+static const hsiphash_key_t *const hk = &test_key_hsiphash;
+
+static void t_1u64(void) { check64("siphash_1u64", siphash_1u64(W64(0), sk), 8); }
+static void t_2u64(void) { check64("siphash_2u64", siphash_2u64(W64(0), W64(1), sk), 16); }
+static void t_3u64(void)
+{ check64("siphash_3u64", siphash_3u64(W64(0), W64(1), W64(2), sk), 24); }
+static void t_4u64(void)
+{ check64("siphash_4u64", siphash_4u64(W64(0), W64(1), W64(2), W64(3), sk), 32); }
+static void t_1u32(void) { check64("siphash_1u32", siphash_1u32(W32(0), sk), 4); }
+static void t_2u32(void) { check64("siphash_2u32", siphash_2u32(W32(0), W32(1), sk), 8); }
+static void t_3u32(void)
+{ check64("siphash_3u32", siphash_3u32(W32(0), W32(1), W32(2), sk), 12); }
+static void t_4u32(void)
+{ check64("siphash_4u32", siphash_4u32(W32(0), W32(1), W32(2), W32(3), sk), 16); }
+static void t_h1u32(void) { check32("hsiphash_1u32", hsiphash_1u32(W32(0), hk), 4); }
+static void t_h2u32(void) { check32("hsiphash_2u32", hsiphash_2u32(W32(0), W32(1), hk), 8); }
+static void t_h3u32(void)
+{ check32("hsiphash_3u32", hsiphash_3u32(W32(0), W32(1), W32(2), hk), 12); }
+static void t_h4u32(void)
+{ check32("hsiphash_4u32", hsiphash_4u32(W32(0), W32(1), W32(2), W32(3), hk), 16); }
+
+/* ---- differential cases against lib/siphash.c ------------------------- */
+
+#define DIFF_MAX_LEN 527	/* lengths 0..527: past 512, all tails */
+static struct rnd_state rnd;
+
+/* Input @i: its length and offset sweep all pairs, key and data random. */
+static u8 *diff_input(unsigned int i, size_t *len, unsigned int *off, void *key,
+		      size_t keylen)
+{
+	*len = i % (DIFF_MAX_LEN + 1);
+	*off = (i / (DIFF_MAX_LEN + 1)) % 8;
+	prandom_bytes_state(&rnd, key, keylen);
+	prandom_bytes_state(&rnd, buf + *off, *len);
+	return buf + *off;
+}
+
+static void t_diff_siphash(void)
+{
+	unsigned int i, off;
+	siphash_key_t key;
+	u64 mine, kern;
+	size_t len;
+	u8 *p;
+
+	for (i = 0; i < diff_iters; i++) {
+		p = diff_input(i, &len, &off, &key, sizeof(key));
+		kern = kern_siphash(p, len, &key);
+		mine = siphash(p, len, &key);
+		if (mine == kern)
+			mine = __siphash_unaligned(p, len, &key);
+		if (mine == kern && !off)
+			mine = __siphash_aligned(p, len, &key);
+		if (mine != kern)
+			fail("key %016llx %016llx len %zu offset %u: %016llx != kernel %016llx",
+			     key.key[0], key.key[1], len, off, mine, kern);
+	}
+}
+
+static void t_diff_hsiphash(void)
+{
+	unsigned int i, off;
+	hsiphash_key_t key;
+	u32 mine, kern;
+	size_t len;
+	u8 *p;
+
+	for (i = 0; i < diff_iters; i++) {
+		p = diff_input(i, &len, &off, &key, sizeof(key));
+		kern = kern_hsiphash(p, len, &key);
+		mine = hsiphash(p, len, &key);
+		if (mine == kern)
+			mine = __hsiphash_unaligned(p, len, &key);
+		if (mine == kern && !off)
+			mine = __hsiphash_aligned(p, len, &key);
+		if (mine != kern)
+			fail("key %lx %lx len %zu offset %u: %08x != kernel %08x",
+			     key.key[0], key.key[1], len, off, mine, kern);
+	}
+}
+
+static void t_diff_siphash_helpers(void)
+{
+	siphash_key_t key;
+	unsigned int i, j;
+	u64 w[4], mine[8], kern[8];
+
+	for (i = 0; i < diff_iters; i++) {
+		prandom_bytes_state(&rnd, &key, sizeof(key));
+		prandom_bytes_state(&rnd, w, sizeof(w));
+		mine[0] = siphash_1u64(w[0], &key);
+		kern[0] = kern_1u64(w[0], &key);
+		mine[1] = siphash_2u64(w[0], w[1], &key);
+		kern[1] = kern_2u64(w[0], w[1], &key);
+		mine[2] = siphash_3u64(w[0], w[1], w[2], &key);
+		kern[2] = kern_3u64(w[0], w[1], w[2], &key);
+		mine[3] = siphash_4u64(w[0], w[1], w[2], w[3], &key);
+		kern[3] = kern_4u64(w[0], w[1], w[2], w[3], &key);
+		mine[4] = siphash_1u32(w[0], &key);
+		kern[4] = kern_1u32(w[0], &key);
+		mine[5] = siphash_2u32(w[0], w[1], &key);
+		kern[5] = kern_2u32(w[0], w[1], &key);
+		mine[6] = siphash_3u32(w[0], w[1], w[2], &key);
+		kern[6] = kern_3u32(w[0], w[1], w[2], &key);
+		mine[7] = siphash_4u32(w[0], w[1], w[2], w[3], &key);
+		kern[7] = kern_4u32(w[0], w[1], w[2], w[3], &key);
+		for (j = 0; j < ARRAY_SIZE(mine); j++)
+			if (mine[j] != kern[j])
+				fail("helper %s key %016llx %016llx args %016llx %016llx %016llx %016llx: %016llx != kernel %016llx",
+				     j < 4 ? "Nu64" : "Nu32", key.key[0], key.key[1],
+				     w[0], w[1], w[2], w[3], mine[j], kern[j]);
+	}
+}
+
+static void t_diff_hsiphash_helpers(void)
+{
+	hsiphash_key_t key;
+	unsigned int i, j;
+	u32 w[4], mine[4], kern[4];
+
+	for (i = 0; i < diff_iters; i++) {
+		prandom_bytes_state(&rnd, &key, sizeof(key));
+		prandom_bytes_state(&rnd, w, sizeof(w));
+		mine[0] = hsiphash_1u32(w[0], &key);
+		kern[0] = kern_h1u32(w[0], &key);
+		mine[1] = hsiphash_2u32(w[0], w[1], &key);
+		kern[1] = kern_h2u32(w[0], w[1], &key);
+		mine[2] = hsiphash_3u32(w[0], w[1], w[2], &key);
+		kern[2] = kern_h3u32(w[0], w[1], w[2], &key);
+		mine[3] = hsiphash_4u32(w[0], w[1], w[2], w[3], &key);
+		kern[3] = kern_h4u32(w[0], w[1], w[2], w[3], &key);
+		for (j = 0; j < ARRAY_SIZE(mine); j++)
+			if (mine[j] != kern[j])
+				fail("hsiphash_%uu32 key %lx %lx args %08x %08x %08x %08x: %08x != kernel %08x",
+				     j + 1, key.key[0], key.key[1],
+				     w[0], w[1], w[2], w[3], mine[j], kern[j]);
+	}
+}
+
+/* ---- the plan ----------------------------------------------------------- */
+
+struct test_case {
+	const char *name;
+	void (*run)(void);
+};
+
+static const struct test_case cases[] = {
+	{ "siphash_vectors", t_siphash_vectors },
+	{ "siphash_vectors_offsets_1_7", t_siphash_offsets },
+	{ "siphash_aligned_entry", t_siphash_aligned_entry },
+	{ "siphash_unaligned_entry_offsets_0_7", t_siphash_unaligned_entry },
+	{ "siphash_const_len", t_siphash_const_len },
+	{ "siphash_long_inputs", t_siphash_long },
+	{ "siphash_1u64", t_1u64 },
+	{ "siphash_2u64", t_2u64 },
+	{ "siphash_3u64", t_3u64 },
+	{ "siphash_4u64", t_4u64 },
+	{ "siphash_1u32", t_1u32 },
+	{ "siphash_2u32", t_2u32 },
+	{ "siphash_3u32", t_3u32 },
+	{ "siphash_4u32", t_4u32 },
+	{ "hsiphash_vectors", t_hsiphash_vectors },
+	{ "hsiphash_vectors_offsets_1_7", t_hsiphash_offsets },
+	{ "hsiphash_aligned_entry", t_hsiphash_aligned_entry },
+	{ "hsiphash_unaligned_entry_offsets_0_7", t_hsiphash_unaligned_entry },
+	{ "hsiphash_const_len", t_hsiphash_const_len },
+	{ "hsiphash_long_inputs", t_hsiphash_long },
+	{ "hsiphash_1u32", t_h1u32 },
+	{ "hsiphash_2u32", t_h2u32 },
+	{ "hsiphash_3u32", t_h3u32 },
+	{ "hsiphash_4u32", t_h4u32 },
+	{ "diff_siphash_vs_kernel", t_diff_siphash },
+	{ "diff_hsiphash_vs_kernel", t_diff_hsiphash },
+	{ "diff_siphash_helpers_vs_kernel", t_diff_siphash_helpers },
+	{ "diff_hsiphash_helpers_vs_kernel", t_diff_hsiphash_helpers },
+};
+
+static void run_injected_fault(void)
+{
+	switch (inject) {
+	case INJECT_WARN:
+		WARN(1, "test_siphash: injected warning (inject=warn)\n");
+		break;
+	case INJECT_OOPS:
+		BUG();
+	case INJECT_HANG:
+		pr_info("# injected hang (inject=hang)\n");
+		for (;;)
+			schedule_timeout_uninterruptible(HZ);
+	}
+}
+
+static int __init test_siphash_init(void)
+{
+	unsigned int i, failed = 0;
+
+	if (!seed)
+		seed = get_random_u64() | 1;
+	prandom_seed_state(&rnd, seed);
+
+	pr_info("KTAP version 1\n");
+	pr_info("1..%zu\n", ARRAY_SIZE(cases));
+	pr_info("# siphash.ko %s, %d-bit kernel, hsiphash is %s\n",
+		SIPHASH_OOT_VERSION, BITS_PER_LONG,
+		BITS_PER_LONG == 64 ? "SipHash-1-3" : "HalfSipHash-1-3");
+	pr_info("# differential: %u inputs per case, seed %#lx\n", diff_iters, seed);
+	run_injected_fault();
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		case_failures = 0;
+		cases[i].run();
+		if (case_failures) {
+			failed++;
+			pr_info("not ok %u %s # %u mismatches\n", i + 1,
+				cases[i].name, case_failures);
+		} else {
+			pr_info("ok %u %s\n", i + 1, cases[i].name);
+		}
+	}
+	pr_info("# totals: pass:%zu fail:%u\n", ARRAY_SIZE(cases) - failed, failed);
+	return failed ? -EINVAL : 0;
+}
+
+static void __exit test_siphash_exit(void)
+{
+}
+
+module_init(test_siphash_init);
+module_exit(test_siphash_exit);
+
+MODULE_DESCRIPTION("KTAP self-test of siphash.ko: vectors and a cross-check with lib/siphash.c");
+MODULE_AUTHOR("siphash-oot developers");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(SIPHASH_OOT_VERSION);
