@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-3-Clause)
 /*
- * siphash.c - SipHash-2-4, SipHash-1-3 and HalfSipHash-1-3 as a module.
+ * SipHash-2-4, SipHash-1-3 and HalfSipHash-1-3 as a module.
  *
  * Algorithms: J.-P. Aumasson and D. J. Bernstein, "SipHash: a fast
  * short-input PRF", INDOCRYPT 2012 (https://131002.net/siphash/siphash.pdf),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR BSD-3-Clause) */
 /*
- * siphash.h - the SipHash API of siphash.ko, for other kernel modules.
+ * The SipHash API of siphash.ko, for other kernel modules.
  *
  * SipHash-2-4 is a keyed 64-bit PRF for short inputs; hsiphash is a weaker
  * 32-bit variant for hash tables only (HalfSipHash-1-3 on 32-bit kernels,

@@ -114,7 +114,7 @@ def main() -> int:
         reasons.append(f"qemu exited with status {args.qemu_rc}")
     for line in status.splitlines():
         if line.startswith("HARNESS: FAIL"):
-            reasons.append(line[len("HARNESS: "):])
+            reasons.append(line[len("HARNESS: FAIL "):])
     if "HARNESS: PASS" not in status.splitlines():
         reasons.append("missing success marker 'HARNESS: PASS' on ttyS1")
     for pat in BAD_PATTERNS:
