@@ -17,8 +17,8 @@ KDIR ?= /lib/modules/$(shell uname -r)/build
 # One output directory per arch, so builds never clobber each other.
 BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 
-SOURCES := Kbuild siphash.c siphash.h test_siphash.c tests
-MODULES := siphash.ko test_siphash.ko
+# Everything kbuild reads, linked into the per-arch build directory.
+SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 .PHONY: all modules run check clean distclean
 

@@ -9,7 +9,8 @@ O (out-of-tree) and E (unsigned), a missing KTAP plan or a plan count that does
 not match, and any KTAP result other than ok. KTAP is parsed by the kernel's
 own kunit.py (tools/testing/kunit), one module at a time.
 
-Writes RESULTS/ktap.txt (the KTAP of every module, prefixes removed) and
+Writes RESULTS/ktap.txt (the KTAP of every module, prefixes removed),
+RESULTS/bench.csv (every "# bench:" line of the KTAP, see bench.h) and
 prints the kunit.py report, the reasons for a failure, and one last line
 "N passed, M failed": the KTAP results of the run, plus one failure per
 harness check that failed.
@@ -26,6 +27,9 @@ from pathlib import Path
 TAINT_LETTERS = "PFSRMBUDAWCIOELKXTN"
 ALLOWED_TAINT = (1 << TAINT_LETTERS.index("O")) | (1 << TAINT_LETTERS.index("E"))
 BAD_PATTERNS = ["BUG:", "Oops", "WARNING:", "Call Trace", "Kernel panic"]
+BENCH_RE = re.compile(r"^# bench: function=(\S+) impl=(\S+) len=(\d+) "
+                      r"median=([\d.]+) min=([\d.]+) calls=(\d+)$")
+CSV_HEADER = "arch,accel,function,impl,len,cycles_median,cycles_min,calls"
 LINE_RE = re.compile(r"^(\[\s*\d+\.\d+\] )([A-Za-z0-9_]+): (.*)$")
 
 
@@ -152,6 +156,14 @@ def main() -> int:
         if not ok and not f and not plan_problems:
             reasons.append(f"{mod}: kunit.py parse reported an error")
     (args.results / "ktap.txt").write_text("\n".join(ktap_out) + "\n")
+
+    # Benchmarks: the "# bench:" diagnostic lines of every module.
+    rows = [CSV_HEADER]
+    for text in ktap_out:
+        m = BENCH_RE.match(text)
+        if m:
+            rows.append(",".join((args.arch, args.accel) + m.groups()))
+    (args.results / "bench.csv").write_text("\n".join(rows) + "\n")
 
     print(f"--- {args.arch} ({args.accel.upper()}): evidence in {args.results} ---")
     for r in reasons:

@@ -8,7 +8,8 @@
 #
 # Environment:
 #   ACCEL=tcg|kvm       accelerator; default: kvm if usable, else tcg
-#   MODULES="..."       KTAP modules to load after siphash.ko (default below)
+#   MODULES="..."       KTAP modules to load after siphash.ko (default: every
+#                       module in Kbuild)
 #   EXTRA_MODULES="..." paths of extra .ko files to load after them
 #   ARGS_<module>="..." parameters for one module, e.g. ARGS_test_siphash
 #   TIMEOUT=seconds     boot timeout (default 300)
@@ -23,7 +24,9 @@ arch_setup "$1"
 load_arch_env "$ARCH"
 SRC_TOOLS=$("$SIPHASH_ROOT/scripts/fetch-source.sh")
 
-MODULES=${MODULES:-test_siphash}
+# By default every module of Kbuild but siphash.ko itself reports KTAP.
+DEFAULT_MODULES=$(sed -n 's/^obj-m *+= *\([a-z0-9_]*\)\.o$/\1/p' "$SIPHASH_ROOT/Kbuild" | grep -vx siphash | tr '\n' ' ')
+MODULES=${MODULES:-$DEFAULT_MODULES}
 EXTRA_MODULES=${EXTRA_MODULES:-}
 TIMEOUT=${TIMEOUT:-300}
 SMP=${SMP:-2}

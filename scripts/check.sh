@@ -15,7 +15,7 @@ set -uo pipefail
 cd "$SIPHASH_ROOT"
 
 ARCHES=${ARCHES:-$SUPPORTED_ARCHES}
-SOURCES="siphash.c siphash.h test_siphash.c"
+SOURCES=$(ls ./*.c ./*.h | sed 's|^\./||' | tr '\n' ' ')
 passed=0
 failed=0
 failures=()

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Cycle benchmarks shared by the test and demo modules, so that every
+ * figure they print is measured the same way:
+ *
+ * - the cycle counter is rdtsc_ordered() on x86 (get_cycles() elsewhere);
+ *   under TCG it counts emulation time, so only ratios within one boot mean
+ *   anything, and the harness labels every figure with the accelerator;
+ * - a batch of @calls calls runs with preemption and interrupts off, and
+ *   nothing else: batches are short, and the CPU is released between them;
+ * - the first batch is a warm-up and is discarded;
+ * - the measured expression sees the loop counter i, so callers vary the
+ *   input per call, and its results are summed into a sink that is written
+ *   out, so nothing can be optimised away;
+ * - the median and the minimum over the batches are reported, in cycles
+ *   per call with two decimals; the empty loop is measured with the same
+ *   machinery and reported as its own row ("empty_loop"), not subtracted.
+ *
+ * Results are KTAP diagnostic lines of one form, which the host turns into
+ * bench.csv:
+ *   # bench: function=NAME impl=IMPL len=BYTES median=C.CC min=C.CC calls=N
+ */
+#ifndef SIPHASH_BENCH_H
+#define SIPHASH_BENCH_H
+
+#include <linux/compiler.h>
+#include <linux/irqflags.h>
+#include <linux/math64.h>
+#include <linux/preempt.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/sort.h>
+#include <linux/timex.h>
+#include <linux/types.h>
+#ifdef CONFIG_X86
+#include <asm/msr.h>
+#endif
+
+#define BENCH_MAX_BATCHES 101
+
+static inline u64 bench_cycles(void)
+{
+#ifdef CONFIG_X86
+	return rdtsc_ordered();
+#else
+	return get_cycles();
+#endif
+}
+
+/* Per-call figures of one benchmark, in hundredths of a cycle. */
+struct bench_result {
+	u64 median_x100;
+	u64 min_x100;
+	u64 calls;
+};
+
+/* Written after every benchmark so results stay live. */
+static u64 bench_sink __maybe_unused;
+/* Per-batch cycle totals; module init runs one benchmark at a time. */
+static u64 bench_batch[BENCH_MAX_BATCHES] __maybe_unused;
+
+static int __maybe_unused bench_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sort the per-batch totals and reduce them to per-call figures. */
+static void __maybe_unused bench_reduce(struct bench_result *res, u64 *batch,
+					unsigned int batches, unsigned int calls)
+{
+	sort(batch, batches, sizeof(*batch), bench_cmp_u64, NULL);
+	res->median_x100 = div_u64(batch[batches / 2] * 100, calls);
+	res->min_x100 = div_u64(batch[0] * 100, calls);
+	res->calls = (u64)batches * calls;
+}
+
+/*
+ * BENCH_RUN(res, batches, calls, expr) - time @expr, which may use the
+ * loop counter `i` (unsigned int), @calls times in each of @batches
+ * batches (at most BENCH_MAX_BATCHES), after one warm-up batch.
+ */
+#define BENCH_RUN(res, batches, calls, expr)				\
+do {									\
+	u64 __sink = 0, __t0;						\
+	unsigned int __b, i;						\
+	unsigned long __flags;						\
+									\
+	for (__b = 0; __b <= (batches); __b++) {			\
+		preempt_disable();					\
+		local_irq_save(__flags);				\
+		__t0 = bench_cycles();					\
+		for (i = 0; i < (calls); i++)				\
+			__sink += (u64)(expr);				\
+		if (__b)						\
+			bench_batch[__b - 1] = bench_cycles() - __t0;	\
+		local_irq_restore(__flags);				\
+		preempt_enable();					\
+		cond_resched();						\
+	}								\
+	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
+	bench_reduce(&(res), bench_batch, (batches), (calls));		\
+} while (0)
+
+/* Print one result as the KTAP diagnostic line the host parses. */
+static void __maybe_unused bench_print(const char *function, const char *impl,
+				       size_t len, const struct bench_result *r)
+{
+	u32 med_frac, min_frac;
+	u64 med = div_u64_rem(r->median_x100, 100, &med_frac);
+	u64 min = div_u64_rem(r->min_x100, 100, &min_frac);
+
+	pr_info("# bench: function=%s impl=%s len=%zu median=%llu.%02u min=%llu.%02u calls=%llu\n",
+		function, impl, len, med, med_frac, min, min_frac, r->calls);
+}
+
+#endif /* SIPHASH_BENCH_H */
