@@ -15,6 +15,7 @@
 #   TIMEOUT=seconds     boot timeout (default 300)
 #   SMP, MEM            vCPUs (default 2) and memory in MiB (default 512)
 #   RESULTS=dir         evidence directory (default build/results/ARCH)
+#   BUILD=dir           build and initramfs directory (default build/ARCH)
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -32,7 +33,7 @@ TIMEOUT=${TIMEOUT:-300}
 SMP=${SMP:-2}
 MEM=${MEM:-512}
 RESULTS=${RESULTS:-$SIPHASH_ROOT/build/results/$ARCH}
-BUILD=$SIPHASH_ROOT/build/$ARCH
+BUILD=${BUILD:-$SIPHASH_ROOT/build/$ARCH}
 
 case "$TIMEOUT$SMP$MEM" in
 *[!0-9]*) die "TIMEOUT, SMP and MEM must be whole numbers" ;;
@@ -52,6 +53,7 @@ for ko in $EXTRA_MODULES; do
 	[ -r "$ko" ] && [ "${ko%.ko}" != "$ko" ] || die "EXTRA_MODULES: '$ko' is not a readable .ko file"
 done
 
+mkdir -p "$BUILD"
 log "$ARCH: building modules against $KDIR"
 make -s -C "$SIPHASH_ROOT" modules ARCH="$ARCH" KDIR="$KDIR" \
 	BUILD_DIR="$BUILD/kbuild" ${KBUILD_FLAGS:-} >"$BUILD/build.log" 2>&1 || {
