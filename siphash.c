@@ -57,6 +57,32 @@ static __always_inline void hsip_round(struct hsip_state *s)
 	s->v2 = rol32(s->v2, 16);
 }
 
+/*
+ * @n (1..4) rounds, written out: a loop with a counter would stay a loop at
+ * -O2, and its branch costs as much as a round on short inputs.
+ */
+static __always_inline void sip_rounds(struct sip_state *s, int n)
+{
+	sip_round(s);
+	if (n > 1)
+		sip_round(s);
+	if (n > 2)
+		sip_round(s);
+	if (n > 3)
+		sip_round(s);
+}
+
+static __always_inline void hsip_rounds(struct hsip_state *s, int n)
+{
+	hsip_round(s);
+	if (n > 1)
+		hsip_round(s);
+	if (n > 2)
+		hsip_round(s);
+	if (n > 3)
+		hsip_round(s);
+}
+
 /* Key the state: "somepseudorandomlygeneratedbytes" XOR k0, k1, k0, k1. */
 static __always_inline void sip_init(struct sip_state *s, u64 k0, u64 k1)
 {
@@ -78,21 +104,15 @@ static __always_inline void hsip_init(struct hsip_state *s, u32 k0, u32 k1)
 /* Absorb one message word with @c rounds: SipHash-c-d's compression. */
 static __always_inline void sip_absorb(struct sip_state *s, u64 m, int c)
 {
-	int i;
-
 	s->v3 ^= m;
-	for (i = 0; i < c; i++)
-		sip_round(s);
+	sip_rounds(s, c);
 	s->v0 ^= m;
 }
 
 static __always_inline void hsip_absorb(struct hsip_state *s, u32 m, int c)
 {
-	int i;
-
 	s->v3 ^= m;
-	for (i = 0; i < c; i++)
-		hsip_round(s);
+	hsip_rounds(s, c);
 	s->v0 ^= m;
 }
 
@@ -102,24 +122,18 @@ static __always_inline void hsip_absorb(struct hsip_state *s, u32 m, int c)
  */
 static __always_inline u64 sip_final(struct sip_state *s, u64 b, int c, int d)
 {
-	int i;
-
 	sip_absorb(s, b, c);
 	s->v2 ^= 0xff;
-	for (i = 0; i < d; i++)
-		sip_round(s);
+	sip_rounds(s, d);
 	return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
 }
 
 static __always_inline u32 hsip_final(struct hsip_state *s, u32 b, int c,
 				      int d)
 {
-	int i;
-
 	hsip_absorb(s, b, c);
 	s->v2 ^= 0xff;
-	for (i = 0; i < d; i++)
-		hsip_round(s);
+	hsip_rounds(s, d);
 	return s->v1 ^ s->v3;
 }
 
@@ -198,36 +212,45 @@ static __always_inline u32 hsip_hash(const u8 *data, size_t len, u32 k0, u32 k1,
 }
 
 /*
- * SipHash-c-d of @n u32 values as the little-endian bytes they stand for:
- * pairs become 64-bit words, an odd last value goes into the final word.
+ * The fixed-width helpers below hash 1..4 integers; the word sequences are
+ * written out with constant conditions rather than loops, for the same
+ * reason as sip_rounds().
+ *
+ * SipHash-c-d of @n (1..4) u32 values as the little-endian bytes they stand
+ * for: pairs become 64-bit words, an odd last value goes into the final word.
  */
 static __always_inline u64 sip_u32s(const u32 *w, int n, u64 k0, u64 k1,
 				    int c, int d)
 {
 	struct sip_state s;
-	int i;
 
 	sip_init(&s, k0, k1);
-	for (i = 0; i + 1 < n; i += 2)
-		sip_absorb(&s, (u64)w[i + 1] << 32 | w[i], c);
+	if (n > 1)
+		sip_absorb(&s, (u64)w[1] << 32 | w[0], c);
+	if (n > 3)
+		sip_absorb(&s, (u64)w[3] << 32 | w[2], c);
 	return sip_final(&s, (u64)(4 * n) << 56 | (n & 1 ? w[n - 1] : 0),
 			 c, d);
 }
 
-/* SipHash-2-4 of @n u64 values, as the 8 * @n little-endian bytes. */
+/* SipHash-2-4 of @n (1..4) u64 values, as the 8 * @n little-endian bytes. */
 static __always_inline u64 sip24_u64s(const u64 *w, int n,
 				      const siphash_key_t *key)
 {
 	struct sip_state s;
-	int i;
 
 	sip_init(&s, key->key[0], key->key[1]);
-	for (i = 0; i < n; i++)
-		sip_absorb(&s, w[i], 2);
+	sip_absorb(&s, w[0], 2);
+	if (n > 1)
+		sip_absorb(&s, w[1], 2);
+	if (n > 2)
+		sip_absorb(&s, w[2], 2);
+	if (n > 3)
+		sip_absorb(&s, w[3], 2);
 	return sip_final(&s, (u64)(8 * n) << 56, 2, 4);
 }
 
-/* hsiphash of @n u32 values: see hsiphash() for which algorithm. */
+/* hsiphash of @n (1..4) u32 values: see hsiphash() for which algorithm. */
 static __always_inline u32 hsip_u32s(const u32 *w, int n,
 				     const hsiphash_key_t *key)
 {
@@ -235,11 +258,15 @@ static __always_inline u32 hsip_u32s(const u32 *w, int n,
 	return sip_u32s(w, n, key->key[0], key->key[1], 1, 3);
 #else
 	struct hsip_state s;
-	int i;
 
 	hsip_init(&s, key->key[0], key->key[1]);
-	for (i = 0; i < n; i++)
-		hsip_absorb(&s, w[i], 1);
+	hsip_absorb(&s, w[0], 1);
+	if (n > 1)
+		hsip_absorb(&s, w[1], 1);
+	if (n > 2)
+		hsip_absorb(&s, w[2], 1);
+	if (n > 3)
+		hsip_absorb(&s, w[3], 1);
 	return hsip_final(&s, (u32)(4 * n) << 24, 1, 3);
 #endif
 }
@@ -491,6 +518,40 @@ u32 hsiphash_4u32(const u32 first, const u32 second, const u32 third,
 	return hsip_u32s(w, ARRAY_SIZE(w), key);
 }
 EXPORT_SYMBOL(hsiphash_4u32);
+
+/**
+ * siphash_1_3 - SipHash-1-3 of a buffer, 64-bit output
+ * @data: input, any alignment
+ * @len: length of @data in bytes
+ * @key: the 128-bit key
+ *
+ * One compression and three finalisation rounds (the 64-bit hsiphash before
+ * truncation). For comparisons only: not a secure PRF.
+ *
+ * Return: the 64-bit hash value.
+ */
+u64 siphash_1_3(const void *data, size_t len, const siphash_key_t *key)
+{
+	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
+}
+EXPORT_SYMBOL(siphash_1_3);
+
+/**
+ * halfsiphash_1_3 - HalfSipHash-1-3 of a buffer, 32-bit output
+ * @data: input, any alignment
+ * @len: length of @data in bytes
+ * @k0: key bytes 0..3, as a CPU-order integer (little-endian key bytes)
+ * @k1: key bytes 4..7
+ *
+ * The 32-bit kernels' hsiphash, on every arch. For comparisons only.
+ *
+ * Return: the 32-bit hash value.
+ */
+u32 halfsiphash_1_3(const void *data, size_t len, u32 k0, u32 k1)
+{
+	return hsip_hash(data, len, k0, k1, 1, 3, false);
+}
+EXPORT_SYMBOL(halfsiphash_1_3);
 
 MODULE_DESCRIPTION("SipHash-2-4 PRF and hsiphash (HalfSipHash-1-3/SipHash-1-3) for modules");
 MODULE_AUTHOR("siphash-oot developers");

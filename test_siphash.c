@@ -12,8 +12,12 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <crypto/sha1.h>
+#include <linux/jhash.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/timex.h>
 #include <linux/moduleparam.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
@@ -22,38 +26,40 @@
 
 /*
  * The kernel's built-in implementation, reached by name before siphash.h
- * maps the API onto siphash.ko. Only the differential test uses these.
+ * maps the API onto siphash.ko: these inline wrappers keep calling it after
+ * the renaming, directly, as a kernel caller would.
  */
-static noinline u64 kern_siphash(const void *d, size_t n, const siphash_key_t *k)
+static __always_inline u64 kern_siphash(const void *d, size_t n, const siphash_key_t *k)
 { return siphash(d, n, k); }
-static noinline u32 kern_hsiphash(const void *d, size_t n, const hsiphash_key_t *k)
+static __always_inline u32 kern_hsiphash(const void *d, size_t n, const hsiphash_key_t *k)
 { return hsiphash(d, n, k); }
-static noinline u64 kern_1u64(u64 a, const siphash_key_t *k)
+static __always_inline u64 kern_1u64(u64 a, const siphash_key_t *k)
 { return siphash_1u64(a, k); }
-static noinline u64 kern_2u64(u64 a, u64 b, const siphash_key_t *k)
+static __always_inline u64 kern_2u64(u64 a, u64 b, const siphash_key_t *k)
 { return siphash_2u64(a, b, k); }
-static noinline u64 kern_3u64(u64 a, u64 b, u64 c, const siphash_key_t *k)
+static __always_inline u64 kern_3u64(u64 a, u64 b, u64 c, const siphash_key_t *k)
 { return siphash_3u64(a, b, c, k); }
-static noinline u64 kern_4u64(u64 a, u64 b, u64 c, u64 d, const siphash_key_t *k)
+static __always_inline u64 kern_4u64(u64 a, u64 b, u64 c, u64 d, const siphash_key_t *k)
 { return siphash_4u64(a, b, c, d, k); }
-static noinline u64 kern_1u32(u32 a, const siphash_key_t *k)
+static __always_inline u64 kern_1u32(u32 a, const siphash_key_t *k)
 { return siphash_1u32(a, k); }
-static noinline u64 kern_2u32(u32 a, u32 b, const siphash_key_t *k)
+static __always_inline u64 kern_2u32(u32 a, u32 b, const siphash_key_t *k)
 { return siphash_2u32(a, b, k); }
-static noinline u64 kern_3u32(u32 a, u32 b, u32 c, const siphash_key_t *k)
+static __always_inline u64 kern_3u32(u32 a, u32 b, u32 c, const siphash_key_t *k)
 { return siphash_3u32(a, b, c, k); }
-static noinline u64 kern_4u32(u32 a, u32 b, u32 c, u32 d, const siphash_key_t *k)
+static __always_inline u64 kern_4u32(u32 a, u32 b, u32 c, u32 d, const siphash_key_t *k)
 { return siphash_4u32(a, b, c, d, k); }
-static noinline u32 kern_h1u32(u32 a, const hsiphash_key_t *k)
+static __always_inline u32 kern_h1u32(u32 a, const hsiphash_key_t *k)
 { return hsiphash_1u32(a, k); }
-static noinline u32 kern_h2u32(u32 a, u32 b, const hsiphash_key_t *k)
+static __always_inline u32 kern_h2u32(u32 a, u32 b, const hsiphash_key_t *k)
 { return hsiphash_2u32(a, b, k); }
-static noinline u32 kern_h3u32(u32 a, u32 b, u32 c, const hsiphash_key_t *k)
+static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c, const hsiphash_key_t *k)
 { return hsiphash_3u32(a, b, c, k); }
-static noinline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash_key_t *k)
+static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash_key_t *k)
 { return hsiphash_4u32(a, b, c, d, k); }
 
 /* From here on, the API names are siphash.ko's. */
+#include "bench.h"
 #include "siphash.h"
 #include "tests/vectors/long_msg.h"
 
@@ -118,6 +124,30 @@ module_param_cb(diff_iters, &diff_iters_ops, &diff_iters, 0444);
 MODULE_PARM_DESC(diff_iters,
 		 "Random inputs per differential test against the built-in lib/siphash.c (1..1000000, default 4224)");
 
+#define BENCH_BATCHES_MAX BENCH_MAX_BATCHES
+static unsigned int bench_batches = 31;
+
+static int bench_batches_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+
+	if (kstrtouint(val, 0, &n) || n > BENCH_BATCHES_MAX) {
+		pr_err("bench_batches: '%s' is out of range; allowed: 0..%u (0: no benchmarks)\n",
+		       val, BENCH_BATCHES_MAX);
+		return -EINVAL;
+	}
+	*(unsigned int *)kp->arg = n;
+	return 0;
+}
+
+static const struct kernel_param_ops bench_batches_ops = {
+	.set = bench_batches_set,
+	.get = param_get_uint,
+};
+module_param_cb(bench_batches, &bench_batches_ops, &bench_batches, 0444);
+MODULE_PARM_DESC(bench_batches,
+		 "Benchmark effort: timed batches per figure after the vectors pass (0..101, default 31; 0 skips the benchmarks)");
+
 static ulong seed;
 module_param(seed, ulong, 0444);
 MODULE_PARM_DESC(seed,
@@ -168,13 +198,12 @@ static const u64 long_vectors_siphash[] = {
 	0xcd3a397b35d940feULL, 0x834a1023ef85e590ULL, 0x031d2581ad9a5ff5ULL,
 };
 
-#if BITS_PER_LONG == 64
-/* The seed's 64-bit hsiphash (SipHash-1-3) vectors: key 00..0f. */
-static const hsiphash_key_t test_key_hsiphash = {{
-	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
-}};
-
-static const u32 test_vectors_hsiphash[64] = {
+/*
+ * The seed's hsiphash vectors of both widths. Each arch's hsiphash is checked
+ * against its own table; siphash_1_3() and halfsiphash_1_3() against theirs
+ * on every arch. 64-bit: SipHash-1-3, low 32 bits, key 00..0f.
+ */
+static const u32 test_vectors_hsiphash64[64] = {
 	0x050fc4dcU, 0x7d57ca93U, 0x4dc7d44dU, 0xe7ddf7fbU, 0x88d38328U,
 	0x49533b67U, 0xc59f22a7U, 0x9bb11140U, 0x8d299a8eU, 0x6c063de4U,
 	0x92ff097fU, 0xf94dc352U, 0x57b4d9a2U, 0x1229ffa7U, 0xc0f95d34U,
@@ -191,16 +220,13 @@ static const u32 test_vectors_hsiphash[64] = {
 };
 
 /* Long messages: OpenSSL SIPHASH, c-rounds 1, d-rounds 3, low 32 bits. */
-static const u32 long_vectors_hsiphash[] = {
+static const u32 long_vectors_hsiphash64[] = {
 	0x50ae41c6U, 0x5918cbaeU, 0x04bb2873U, 0xd73710adU, 0x1c469ad9U,
 	0xcfc9002bU, 0x15d04c2cU, 0xa88bdc46U, 0x95f0b737U, 0x530001baU,
 	0x017f967dU, 0xa0e72560U, 0xf105055eU, 0x8fd8ab2cU, 0x39dafc74U,
 };
-#else
-/* The seed's 32-bit hsiphash (HalfSipHash-1-3) vectors: key 00..07. */
-static const hsiphash_key_t test_key_hsiphash = {{ 0x03020100U, 0x07060504U }};
-
-static const u32 test_vectors_hsiphash[64] = {
+/* 32-bit: HalfSipHash-1-3, key 00..07. */
+static const u32 test_vectors_hsiphash32[64] = {
 	0x5814c896U, 0xe7e864caU, 0xbc4b0e30U, 0x01539939U, 0x7e059ea6U,
 	0x88e3d89bU, 0xa0080b65U, 0x9d38d9d6U, 0x577999b1U, 0xc839caedU,
 	0xe4fa32cfU, 0x959246eeU, 0x6b28096cU, 0x66dd9cd6U, 0x16658a7cU,
@@ -217,15 +243,27 @@ static const u32 test_vectors_hsiphash[64] = {
 };
 
 /* Long messages: HalfSipHash-1-3 of tests/vectors/halfsiphash.py. */
-static const u32 long_vectors_hsiphash[] = {
+static const u32 long_vectors_hsiphash32[] = {
 	0x09a357c2U, 0x201b0154U, 0x10a94882U, 0xd9737b0bU, 0x68156186U,
 	0x8290e920U, 0x68465ef2U, 0x5ebf76faU, 0xd6753900U, 0x09fbbaefU,
 	0x22e33928U, 0xba627fc6U, 0x8053aed0U, 0xff6b0ba8U, 0x4baea4bdU,
 };
+
+#if BITS_PER_LONG == 64
+static const hsiphash_key_t test_key_hsiphash = {{
+	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
+}};
+#define test_vectors_hsiphash	test_vectors_hsiphash64
+#define long_vectors_hsiphash	long_vectors_hsiphash64
+#else
+static const hsiphash_key_t test_key_hsiphash = {{ 0x03020100U, 0x07060504U }};
+#define test_vectors_hsiphash	test_vectors_hsiphash32
+#define long_vectors_hsiphash	long_vectors_hsiphash32
 #endif
 
 static_assert(ARRAY_SIZE(long_vectors_siphash) == ARRAY_SIZE(long_lens));
-static_assert(ARRAY_SIZE(long_vectors_hsiphash) == ARRAY_SIZE(long_lens));
+static_assert(ARRAY_SIZE(long_vectors_hsiphash64) == ARRAY_SIZE(long_lens));
+static_assert(ARRAY_SIZE(long_vectors_hsiphash32) == ARRAY_SIZE(long_lens));
 
 /* ---- KTAP plumbing ---------------------------------------------------- */
 
@@ -419,6 +457,54 @@ static void t_hsiphash_const_len(void)
 	}
 }
 
+/* Both hsiphash algorithms on every arch, short vectors and long inputs. */
+static void t_siphash_1_3(void)
+{
+	unsigned int off, i;
+	size_t len;
+	u32 got;
+
+	for (off = 0; off < 8; off++)
+		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash64); len++) {
+			got = siphash_1_3(seq_at(off, len), len, &test_key_siphash);
+			if (got != test_vectors_hsiphash64[len])
+				fail("off %u len %zu: %08x != %08x", off, len, got,
+				     test_vectors_hsiphash64[len]);
+		}
+	for (i = 0; i < LONG_MSG_MAX; i++)
+		buf[i] = LONG_MSG_BYTE(i);
+	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
+		got = siphash_1_3(buf, long_lens[i], &test_key_siphash);
+		if (got != long_vectors_hsiphash64[i])
+			fail("len %zu: %08x != %08x", long_lens[i], got,
+			     long_vectors_hsiphash64[i]);
+	}
+}
+
+static void t_halfsiphash_1_3(void)
+{
+	const u32 k0 = 0x03020100U, k1 = 0x07060504U;
+	unsigned int off, i;
+	size_t len;
+	u32 got;
+
+	for (off = 0; off < 8; off++)
+		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash32); len++) {
+			got = halfsiphash_1_3(seq_at(off, len), len, k0, k1);
+			if (got != test_vectors_hsiphash32[len])
+				fail("off %u len %zu: %08x != %08x", off, len, got,
+				     test_vectors_hsiphash32[len]);
+		}
+	for (i = 0; i < LONG_MSG_MAX; i++)
+		buf[i] = LONG_MSG_BYTE(i);
+	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
+		got = halfsiphash_1_3(buf, long_lens[i], k0, k1);
+		if (got != long_vectors_hsiphash32[i])
+			fail("len %zu: %08x != %08x", long_lens[i], got,
+			     long_vectors_hsiphash32[i]);
+	}
+}
+
 /* Little-endian words of the message 00 01 02 ..., as the helpers take. */
 #define W64(i)	(0x0706050403020100ULL + 0x0808080808080808ULL * (i))
 #define W32(i)	(0x03020100U + 0x04040404U * (i))
@@ -581,6 +667,140 @@ static void t_diff_hsiphash_helpers(void)
 	}
 }
 
+/* ---- benchmarks (after every case passed) ------------------------------ */
+
+#define BENCH_CALLS 64	/* calls per batch, interrupts off */
+#define BENCH_BUFS 8	/* inputs rotate through these, per call */
+
+static const size_t bench_lens[] = {
+	0, 1, 4, 7, 8, 12, 15, 16, 24, 31, 32, 48, 64, 128, 256, 1024
+};
+static u8 bench_buf[BENCH_BUFS][1024] __aligned(SIPHASH_ALIGNMENT);
+static siphash_key_t bench_key;
+static hsiphash_key_t bench_hkey;
+
+/* Time @expr (which sees the call number i) and print one CSV-bound line. */
+#define BENCH(function, impl, len, expr)				\
+do {									\
+	struct bench_result __r;					\
+									\
+	BENCH_RUN(__r, bench_batches, BENCH_CALLS, (expr));		\
+	bench_print(function, impl, len, &__r);				\
+} while (0)
+
+#define BUF(i) bench_buf[(i) % BENCH_BUFS]
+
+static void bench_buffers(void)
+{
+	unsigned int j;
+	size_t n;
+
+	for (j = 0; j < ARRAY_SIZE(bench_lens); j++) {
+		n = bench_lens[j];
+		BENCH("siphash", "module", n, siphash(BUF(i), n, &bench_key));
+		BENCH("siphash", "kernel", n, kern_siphash(BUF(i), n, &bench_key));
+		BENCH("hsiphash", "module", n, hsiphash(BUF(i), n, &bench_hkey));
+		BENCH("hsiphash", "kernel", n, kern_hsiphash(BUF(i), n, &bench_hkey));
+		/* The seed's comparison set. */
+		BENCH("siphash13", "siphash13", n, siphash_1_3(BUF(i), n, &bench_key));
+		BENCH("halfsiphash13", "hsiphash13", n,
+		      halfsiphash_1_3(BUF(i), n, bench_key.key[0], bench_key.key[1]));
+		BENCH("jhash", "kernel", n, jhash(BUF(i), n, (u32)bench_key.key[0]));
+	}
+}
+
+static void bench_helpers(void)
+{
+	const siphash_key_t *k = &bench_key;
+	const hsiphash_key_t *h = &bench_hkey;
+
+	BENCH("siphash_1u64", "module", 8, siphash_1u64(i, k));
+	BENCH("siphash_1u64", "kernel", 8, kern_1u64(i, k));
+	BENCH("siphash_2u64", "module", 16, siphash_2u64(i, 2, k));
+	BENCH("siphash_2u64", "kernel", 16, kern_2u64(i, 2, k));
+	BENCH("siphash_3u64", "module", 24, siphash_3u64(i, 2, 3, k));
+	BENCH("siphash_3u64", "kernel", 24, kern_3u64(i, 2, 3, k));
+	BENCH("siphash_4u64", "module", 32, siphash_4u64(i, 2, 3, 4, k));
+	BENCH("siphash_4u64", "kernel", 32, kern_4u64(i, 2, 3, 4, k));
+	BENCH("siphash_1u32", "module", 4, siphash_1u32(i, k));
+	BENCH("siphash_1u32", "kernel", 4, kern_1u32(i, k));
+	BENCH("siphash_2u32", "module", 8, siphash_2u32(i, 2, k));
+	BENCH("siphash_2u32", "kernel", 8, kern_2u32(i, 2, k));
+	BENCH("siphash_3u32", "module", 12, siphash_3u32(i, 2, 3, k));
+	BENCH("siphash_3u32", "kernel", 12, kern_3u32(i, 2, 3, k));
+	BENCH("siphash_4u32", "module", 16, siphash_4u32(i, 2, 3, 4, k));
+	BENCH("siphash_4u32", "kernel", 16, kern_4u32(i, 2, 3, 4, k));
+	BENCH("hsiphash_1u32", "module", 4, hsiphash_1u32(i, h));
+	BENCH("hsiphash_1u32", "kernel", 4, kern_h1u32(i, h));
+	BENCH("hsiphash_2u32", "module", 8, hsiphash_2u32(i, 2, h));
+	BENCH("hsiphash_2u32", "kernel", 8, kern_h2u32(i, 2, h));
+	BENCH("hsiphash_3u32", "module", 12, hsiphash_3u32(i, 2, 3, h));
+	BENCH("hsiphash_3u32", "kernel", 12, kern_h3u32(i, 2, 3, h));
+	BENCH("hsiphash_4u32", "module", 16, hsiphash_4u32(i, 2, 3, 4, h));
+	BENCH("hsiphash_4u32", "kernel", 16, kern_h4u32(i, 2, 3, 4, h));
+}
+
+/* What SipHash replaced: one SHA-1 block, as the old syncookies hashed. */
+static u32 sha1_block(unsigned int i)
+{
+	u32 digest[SHA1_DIGEST_WORDS] = { i };
+	u32 ws[SHA1_WORKSPACE_WORDS];
+
+	sha1_transform(digest, (const char *)BUF(i), ws);
+	return digest[0];
+}
+
+/*
+ * The 004 mail's generator: a per-CPU chaining value hashed with a secret
+ * key together with jiffies and the cycle counter, next to the kernel's
+ * batched ChaCha get_random_u32/u64() of 6.1.
+ */
+static DEFINE_PER_CPU(u64, rng_chain);
+static siphash_key_t rng_key;
+
+static u64 siphash_rng_u64(void)
+{
+	u64 *chain = get_cpu_ptr(&rng_chain);
+	u64 v = siphash_3u64(*chain, jiffies, get_cycles(), &rng_key);
+
+	*chain = v;
+	put_cpu_ptr(&rng_chain);
+	return v;
+}
+
+static void bench_others(void)
+{
+	BENCH("empty_loop", "none", 0, i);
+	BENCH("sha1_transform", "kernel", 64, sha1_block(i));
+	BENCH("get_random_u32", "kernel", 4, get_random_u32());
+	BENCH("get_random_u32", "siphash_chain", 4, (u32)siphash_rng_u64());
+	BENCH("get_random_u64", "kernel", 8, get_random_u64());
+	BENCH("get_random_u64", "siphash_chain", 8, siphash_rng_u64());
+}
+
+static void run_benchmarks(void)
+{
+	unsigned int b;
+
+	if (!bench_batches) {
+		pr_info("# bench: skipped (bench_batches=0)\n");
+		return;
+	}
+	get_random_bytes(&bench_key, sizeof(bench_key));
+	get_random_bytes(&bench_hkey, sizeof(bench_hkey));
+	get_random_bytes(&rng_key, sizeof(rng_key));
+	for (b = 0; b < BENCH_BUFS; b++)
+		get_random_bytes(bench_buf[b], sizeof(bench_buf[b]));
+	pr_info("# bench: cycles per call, median and min of %u batches of %u calls, interrupts off; empty_loop is the loop overhead, not subtracted\n",
+		bench_batches, BENCH_CALLS);
+	bench_others();
+	bench_helpers();
+	bench_buffers();
+	memzero_explicit(&bench_key, sizeof(bench_key));
+	memzero_explicit(&bench_hkey, sizeof(bench_hkey));
+	memzero_explicit(&rng_key, sizeof(rng_key));
+}
+
 /* ---- the plan ----------------------------------------------------------- */
 
 struct test_case {
@@ -613,6 +833,8 @@ static const struct test_case cases[] = {
 	{ "hsiphash_2u32", t_h2u32 },
 	{ "hsiphash_3u32", t_h3u32 },
 	{ "hsiphash_4u32", t_h4u32 },
+	{ "siphash_1_3_all_offsets_and_long", t_siphash_1_3 },
+	{ "halfsiphash_1_3_all_offsets_and_long", t_halfsiphash_1_3 },
 	{ "diff_siphash_vs_kernel", t_diff_siphash },
 	{ "diff_hsiphash_vs_kernel", t_diff_hsiphash },
 	{ "diff_siphash_helpers_vs_kernel", t_diff_siphash_helpers },
@@ -667,7 +889,10 @@ static int __init test_siphash_init(void)
 		}
 	}
 	pr_info("# totals: pass:%zu fail:%u\n", ARRAY_SIZE(cases) - failed, failed);
-	return failed ? -EINVAL : 0;
+	if (failed)
+		return -EINVAL;
+	run_benchmarks();
+	return 0;
 }
 
 static void __exit test_siphash_exit(void)
