@@ -86,10 +86,10 @@ static __always_inline void hsip_rounds(struct hsip_state *s, int n)
 /* Key the state: "somepseudorandomlygeneratedbytes" XOR k0, k1, k0, k1. */
 static __always_inline void sip_init(struct sip_state *s, u64 k0, u64 k1)
 {
-	s->v0 = 0x736f6d6570736575ULL ^ k0;
-	s->v1 = 0x646f72616e646f6dULL ^ k1;
-	s->v2 = 0x6c7967656e657261ULL ^ k0;
 	s->v3 = 0x7465646279746573ULL ^ k1;
+	s->v2 = 0x6c7967656e657261ULL ^ k0;
+	s->v1 = 0x646f72616e646f6dULL ^ k1;
+	s->v0 = 0x736f6d6570736575ULL ^ k0;
 }
 
 /* HalfSipHash with a 32-bit output keys v0, v1 directly (constants 0). */

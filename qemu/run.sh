@@ -112,7 +112,15 @@ log "$ARCH: qemu exited with $rc after $(($(date +%s) - start))s"
 
 ktap_mods=""
 for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
+# Output: the KTAP report and any failure reasons, the benchmark table,
+# then the verdict's last line, "N passed, M failed".
+verdict=0
 # shellcheck disable=SC2086
-exec python3 "$SIPHASH_ROOT/qemu/analyse.py" --arch "$ARCH" --accel "$ACCEL" \
+python3 "$SIPHASH_ROOT/qemu/analyse.py" --arch "$ARCH" --accel "$ACCEL" \
 	--qemu-rc "$rc" --timeout "$TIMEOUT" --results "$RESULTS" \
-	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods
+	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods \
+	>"$RESULTS/verdict.txt" || verdict=1
+head -n -1 "$RESULTS/verdict.txt"
+python3 "$SIPHASH_ROOT/scripts/bench_report.py" "$RESULTS" || verdict=1
+tail -n 1 "$RESULTS/verdict.txt"
+exit $verdict

@@ -21,6 +21,7 @@ gzip:gzip
 xz:xz-utils
 depmod:kmod
 sparse:sparse
+gnuplot:gnuplot-nox
 timeout:coreutils
 dpkg-deb:dpkg
 apt-get:apt

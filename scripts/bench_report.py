@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn one boot's bench.csv into a compact table and a plot.
+
+Usage: bench_report.py RESULTS_DIR   (reads RESULTS_DIR/bench.csv,
+writes RESULTS_DIR/bench.png with gnuplot, prints the tables)
+
+The table puts this module (impl=module) next to the kernel's built-in
+lib/siphash.c (impl=kernel) with their ratio; cycles are medians per call.
+Under TCG a cycle is emulation time: only ratios within one boot count.
+"""
+import csv
+import statistics
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+
+def load(path: Path):
+    with path.open() as f:
+        rows = list(csv.DictReader(f))
+    data = {}
+    for r in rows:
+        data[(r["function"], r["impl"], int(r["len"]))] = float(r["cycles_median"])
+    meta = (rows[0]["arch"], rows[0]["accel"]) if rows else ("?", "?")
+    return rows, data, meta
+
+
+def ours_vs_kernel(data, functions):
+    """Rows (function, len, module, kernel, ratio) for every length."""
+    out = []
+    for fn in functions:
+        lens = sorted(l for (f, i, l) in data if f == fn and i == "module")
+        for n in lens:
+            m, k = data.get((fn, "module", n)), data.get((fn, "kernel", n))
+            if m is not None and k:
+                out.append((fn, n, m, k, m / k))
+    return out
+
+
+def print_tables(data, arch, accel):
+    print(f"--- benchmarks, {arch}, {accel.upper()}: median cycles per call"
+          f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''} ---")
+    bufs = ours_vs_kernel(data, ["siphash", "hsiphash"])
+    if bufs:
+        print(f"{'len':>5} | {'siphash ours':>12} {'kernel':>9} {'ratio':>6} |"
+              f" {'hsiphash ours':>13} {'kernel':>9} {'ratio':>6}")
+        by_len = defaultdict(dict)
+        for fn, n, m, k, r in bufs:
+            by_len[n][fn] = (m, k, r)
+        for n in sorted(by_len):
+            s = by_len[n].get("siphash", (0, 0, 0))
+            h = by_len[n].get("hsiphash", (0, 0, 0))
+            print(f"{n:>5} | {s[0]:>12.1f} {s[1]:>9.1f} {s[2]:>6.3f} |"
+                  f" {h[0]:>13.1f} {h[1]:>9.1f} {h[2]:>6.3f}")
+        for fn in ("siphash", "hsiphash"):
+            ratios = [r for f, _, _, _, r in bufs if f == fn]
+            print(f"{fn}: ours/kernel median {statistics.median(ratios):.3f},"
+                  f" max {max(ratios):.3f} over {len(ratios)} lengths")
+    helpers = sorted({f for (f, i, _) in data if i == "module"} - {"siphash", "hsiphash"})
+    rows = ours_vs_kernel(data, helpers)
+    if rows:
+        print("helpers, ours/kernel: " + ", ".join(
+            f"{fn} {r:.2f}" for fn, _, _, _, r in rows))
+    seed = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
+            ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"), ("jhash", "kernel", "jhash")]
+    lens = [n for n in (8, 16, 32, 64) if all((f, i, n) in data for f, i, _ in seed)]
+    if lens:
+        print("seed's comparison set: " + "; ".join(
+            f"{n} B: " + ", ".join(f"{name} {data[(f, i, n)]:.0f}" for f, i, name in seed)
+            for n in lens))
+    others = [(f, i, n) for (f, i, n) in data
+              if f in ("sha1_transform", "empty_loop") or f.startswith("get_random")]
+    if others:
+        print("others: " + ", ".join(f"{f}/{i} {data[(f, i, n)]:.1f}"
+                                     for f, i, n in sorted(others)))
+    # Demo modules: impl pairs of the same function (md5/sha1 vs siphash).
+    for f in sorted({f for (f, i, _) in data if i == "siphash"}):
+        for old in ("md5", "sha1"):
+            keys = [(n, data[(f, old, n)], data[(f, "siphash", n)])
+                    for (ff, i, n) in data if ff == f and i == old and (f, "siphash", n) in data]
+            for n, o, s in keys:
+                print(f"{f}: {old} {o:.1f}, siphash {s:.1f}, speedup {o / s:.2f}x")
+
+
+def plot(rows, data, arch, accel, out: Path):
+    series = [("siphash", "module", "SipHash-2-4 (this module)"),
+              ("siphash", "kernel", "SipHash-2-4 (kernel lib/siphash.c)"),
+              ("hsiphash", "module", "hsiphash (this module)"),
+              ("hsiphash", "kernel", "hsiphash (kernel)"),
+              ("siphash13", "siphash13", "SipHash-1-3"),
+              ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"),
+              ("jhash", "kernel", "jhash")]
+    blocks, titles = [], []
+    for fn, impl, title in series:
+        pts = sorted((n, c) for (f, i, n), c in data.items() if f == fn and i == impl and n > 0)
+        if pts:
+            blocks.append("\n".join(f"{n} {c}" for n, c in pts))
+            titles.append(title)
+    if not blocks:
+        return False
+    script = [
+        "set terminal png size 1000,650",
+        f"set output '{out}'",
+        f"set title 'Cycles per call against input length, {arch}, {accel.upper()}"
+        f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''}'",
+        "set xlabel 'input length (bytes, log scale)'",
+        "set ylabel 'median cycles per call (log scale)'",
+        "set logscale xy", "set key top left", "set grid",
+        "plot " + ", ".join(f"'-' with linespoints title '{t}'" for t in titles),
+    ]
+    text = "\n".join(script) + "\n" + "\ne\n".join(blocks) + "\ne\n"
+    proc = subprocess.run(["gnuplot"], input=text, text=True, capture_output=True, check=False)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr)
+        return False
+    return True
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        sys.exit("usage: bench_report.py RESULTS_DIR")
+    results = Path(sys.argv[1])
+    rows, data, (arch, accel) = load(results / "bench.csv")
+    if not rows:
+        print("no benchmark rows (bench_batches=0?)")
+        return 0
+    print_tables(data, arch, accel)
+    png = results / "bench.png"
+    if not plot(rows, data, arch, accel, png):
+        print("error: gnuplot failed to write bench.png", file=sys.stderr)
+        return 1
+    print(f"plot: {png}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
