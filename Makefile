@@ -7,6 +7,9 @@
 #   make run [ARCH=i386] [ACCEL=tcg|kvm] [EXTRA_MODULES="a.ko b.ko"]
 #                                fetch Debian's kernel for ARCH, build, boot it
 #                                in QEMU, load the modules, show KTAP results
+#   make bench [ARCH=i386] [BENCH_BATCHES=101]
+#                                boot with test_siphash.ko alone, benchmarks at
+#                                high effort: table, bench.csv and bench.png
 #   make check                   all tests: static gates, both arches,
 #                                negative controls (what CI runs)
 #   make clean                   remove build output (keeps the download cache)
@@ -20,7 +23,9 @@ BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 # Everything kbuild reads, linked into the per-arch build directory.
 SOURCES := Kbuild $(wildcard *.c *.h) tests
 
-.PHONY: all modules run check clean distclean
+BENCH_BATCHES ?= 101
+
+.PHONY: all modules run bench check clean distclean
 
 all: modules
 
@@ -37,6 +42,11 @@ modules:
 run:
 	@scripts/deps.sh
 	@qemu/run.sh $(ARCH)
+
+bench:
+	@scripts/deps.sh
+	@MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
+		RESULTS=$(CURDIR)/build/results/bench-$(ARCH) qemu/run.sh $(ARCH)
 
 check:
 	@scripts/check.sh
