@@ -9,6 +9,10 @@
 #                                in QEMU, load the modules, show KTAP results
 #   make check                   all tests: static gates, both arches,
 #                                negative controls (what CI runs)
+#   make test-user [FUZZ_SECONDS=60]
+#                                siphash.c built in user space against
+#                                tests/user/ shims: conformance, ASan/UBSan,
+#                                valgrind, libFuzzer, benchmark
 #   make clean                   remove build output (keeps the download cache)
 #   make distclean               also remove the download cache
 
@@ -20,7 +24,7 @@ BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 # Everything kbuild reads, linked into the per-arch build directory.
 SOURCES := Kbuild $(wildcard *.c *.h) tests
 
-.PHONY: all modules run check clean distclean
+.PHONY: all modules run check test-user clean distclean
 
 all: modules
 
@@ -41,8 +45,11 @@ run:
 check:
 	@scripts/check.sh
 
+test-user:
+	@tests/user/run.sh
+
 clean:
-	rm -rf build/x86_64 build/i386 build/$(ARCH) build/results
+	rm -rf build/x86_64 build/i386 build/$(ARCH) build/user build/results
 
 distclean: clean
 	rm -rf build
