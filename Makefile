@@ -12,6 +12,10 @@
 #                                high effort: table, bench.csv and bench.png
 #   make check                   all tests: static gates, both arches,
 #                                negative controls (what CI runs)
+#   make test-user [FUZZ_SECONDS=60]
+#                                siphash.c built in user space against
+#                                tests/user/ shims: conformance, ASan/UBSan,
+#                                valgrind, libFuzzer, benchmark
 #   make clean                   remove build output (keeps the download cache)
 #   make distclean               also remove the download cache
 
@@ -25,7 +29,7 @@ SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 BENCH_BATCHES ?= 101
 
-.PHONY: all modules run bench check clean distclean
+.PHONY: all modules run bench check test-user clean distclean
 
 all: modules
 
@@ -51,8 +55,11 @@ bench:
 check:
 	@scripts/check.sh
 
+test-user:
+	@tests/user/run.sh
+
 clean:
-	rm -rf build/x86_64 build/i386 build/$(ARCH) build/results
+	rm -rf build/x86_64 build/i386 build/$(ARCH) build/user build/results
 
 distclean: clean
 	rm -rf build

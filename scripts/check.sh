@@ -63,6 +63,12 @@ checkpatch -f $(echo $SOURCES | tr ' ' '\n' | grep -v '^siphash.h$') || rc=1
 checkpatch --ignore EMBEDDED_FILENAME -f siphash.h || rc=1
 result "checkpatch.pl --strict: no errors, warnings or checks" $rc
 
+# ---- user space: siphash.c against header shims (tests/user/run.sh) ----
+tests/user/run.sh >build/results/test-user.log 2>&1
+rc=$?
+tail -n1 build/results/test-user.log
+result "make test-user: $(tail -n1 build/results/test-user.log) (build/results/test-user.log)" $rc
+
 # ---- 2. boots ---------------------------------------------------------
 for arch in $ARCHES; do
 	log="build/results/boot-$arch.log"

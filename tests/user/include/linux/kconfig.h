@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * User-space shim: the kernel configuration the build selects with -D.
+ * x86 (both widths) has efficient unaligned access; CONFIG_DCACHE_WORD_ACCESS
+ * (word-at-a-time tail of siphash.c) is given by the Makefile per variant.
+ */
+#ifndef SHIM_LINUX_KCONFIG_H
+#define SHIM_LINUX_KCONFIG_H
+
+#if defined(__x86_64__) || defined(__i386__)
+#define CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS 1
+#endif
+
+/* Only "defined to 1" counts, as with the kernel's IS_ENABLED(). */
+#define __SHIM_ARG_PLACEHOLDER_1 0,
+#define __shim_take_second(ignored, val, ...) val
+#define __shim_is_defined(x) ___shim_is_defined(x)
+#define ___shim_is_defined(val) ____shim_is_defined(__SHIM_ARG_PLACEHOLDER_##val)
+#define ____shim_is_defined(arg1_or_junk) __shim_take_second(arg1_or_junk 1, 0, 0)
+#define IS_ENABLED(option) __shim_is_defined(option)
+
+#endif

@@ -1,0 +1,144 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh - `make test-user`: the module's siphash.c built and tested in
+# user space (see tests/user/Makefile):
+#   1. conformance of every variant (x86_64 word-at-a-time tail, x86_64
+#      byte tail, i386) against the seed's vectors, libsodium, OpenSSL and
+#      halfsiphash.py, each check counted;
+#   2. the same under ASan + UBSan (full) and valgrind memcheck (quick);
+#   3. negative controls: a corrupted vector, and the kernel's over-reading
+#      tail load, which ASan and memcheck must both report;
+#   4. the libFuzzer differential target for FUZZ_SECONDS (default 60);
+#   5. the benchmark: build/results/user/bench.csv (not pass/fail on time).
+# Ends with "N passed, M failed"; exits non-zero on any failure.
+set -uo pipefail
+. "$(dirname "$0")/../../scripts/lib.sh"
+cd "$SIPHASH_ROOT"
+
+O=$SIPHASH_ROOT/build/user
+R=$SIPHASH_ROOT/build/results/user
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+passed=0
+failed=0
+failures=()
+
+result() { # result NAME STATUS(0=pass)
+	if [ "$2" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok: $1"
+	else
+		failed=$((failed + 1))
+		failures+=("$1")
+		echo "FAILED: $1"
+	fi
+}
+
+# valgrind needs glibc's symbols for -m32 too: libc6-dbg:i386 (the i386
+# architecture is the one scripts/fetch-kernel.sh adds for the i386 guest).
+dbg32=
+if ! dpkg -s libc6-dbg:i386 >/dev/null 2>&1; then
+	dpkg --print-foreign-architectures | grep -qx i386 ||
+		dpkg --add-architecture i386 || exit 1
+	dbg32=/nonexistent/libc6-dbg-i386:libc6-dbg:i386
+fi
+scripts/deps.sh $dbg32 gcc:gcc objcopy:binutils clang:clang valgrind:valgrind \
+	/usr/include/sodium.h:libsodium-dev \
+	/usr/include/openssl/evp.h:libssl-dev \
+	/usr/lib/gcc/x86_64-linux-gnu/12/32/libasan.so:gcc-multilib \
+	/usr/lib/gcc/x86_64-linux-gnu/12/32/libubsan.so:gcc-multilib \
+	/usr/include/valgrind/callgrind.h:valgrind \
+	/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev ||
+	exit 1
+mkdir -p "$O" "$R"
+
+make -C tests/user -j"$(nproc)" O="$O" >"$R/build.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || tail -20 "$R/build.log"
+result "build: 3 variants plain and ASan+UBSan, fuzzer, bench ($R/build.log)" $rc
+[ $rc -eq 0 ] || { echo "$passed passed, $failed failed"; exit 1; }
+
+"$O/refgen" "$O/ref.bin" ${SIPTEST_SEED:-}
+result "refgen: libsodium and OpenSSL reproduce the seed vectors; table written" $?
+python3 tests/user/halfref.py "$O/ref.bin" "$O/half.txt"
+result "halfref.py: halfsiphash.py reproduces the seed vectors; table written" $?
+TABLES=("$O/ref.bin" "$O/half.txt")
+
+# count_checks LOG: add the test program's "ok"/"not ok" lines.
+count_checks() {
+	local line
+	while read -r line; do
+		case "$line" in
+		"ok "*) result "$v: ${line#ok [0-9]* }" 0 ;;
+		"not ok "*) result "$v: ${line#not ok [0-9]* }" 1 ;;
+		esac
+	done < <(grep -E '^(not )?ok [0-9]+ ' "$1")
+}
+
+# sanitizer_clean LOG: no ASan, UBSan or memcheck report in LOG.
+sanitizer_clean() {
+	! grep -qE 'ERROR: AddressSanitizer|runtime error:|ERROR SUMMARY: [1-9]|Invalid read|uninitialised' "$1"
+}
+
+VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+for v in x86_64-wat x86_64-byte i386; do
+	log=$R/$v.log
+	"$O/$v/test_user" "${TABLES[@]}" >"$log" 2>&1
+	rc=$?
+	grep -E '^#|^not ok' "$log"
+	count_checks "$log"
+	grep -qE '^ok [0-9]+ ' "$log" && [ $rc -eq 0 ] || result "$v: exit status $rc" 1
+
+	log=$R/$v-asan.log
+	"$O/$v/test_user-asan" "${TABLES[@]}" >"$log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && sanitizer_clean "$log" || rc=1
+	[ $rc -eq 0 ] || tail -20 "$log"
+	result "$v: all checks under ASan + UBSan, no report ($log)" $rc
+
+	log=$R/$v-memcheck.log
+	$VG "$O/$v/test_user" "${TABLES[@]}" quick >"$log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && sanitizer_clean "$log" || rc=1
+	[ $rc -eq 0 ] || tail -20 "$log"
+	result "$v: quick checks under valgrind memcheck, no report ($log)" $rc
+done
+
+# ---- negative controls: each must be caught --------------------------
+log=$R/negative-vector.log
+SIPTEST_INJECT=1 "$O/x86_64-wat/test_user" "${TABLES[@]}" >"$log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q '^not ok .*seed_siphash_vectors' "$log"
+result "negative control: a corrupted seed vector fails the test ($log)" $?
+
+log=$R/negative-overread-asan.log
+"$O/overread/test_user-asan" "${TABLES[@]}" >"$log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'ERROR: AddressSanitizer: heap-buffer-overflow' "$log"
+result "negative control: ASan reports the kernel-style tail over-read ($log)" $?
+
+log=$R/negative-overread-memcheck.log
+$VG "$O/overread/test_user" "${TABLES[@]}" quick >"$log" 2>&1
+rc=$?
+[ $rc -eq 99 ] && grep -q 'Invalid read of size 8' "$log"
+result "negative control: memcheck reports the kernel-style tail over-read ($log)" $?
+
+# ---- fuzzing ------------------------------------------------------------
+log=$R/fuzz.log
+mkdir -p "$O/fuzz-corpus"
+"$O/fuzz_siphash" -max_total_time="$FUZZ_SECONDS" -max_len=4200 \
+	-print_final_stats=1 "$O/fuzz-corpus" >"$log" 2>&1
+rc=$?
+execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+[ $rc -eq 0 ] && [ -n "$execs" ] && ! grep -q MISMATCH "$log" || rc=1
+[ $rc -eq 0 ] || tail -20 "$log"
+result "fuzz: ${execs:-?} inputs in ${FUZZ_SECONDS}s, both tails agree with libsodium and OpenSSL ($log)" $rc
+
+# ---- benchmark ------------------------------------------------------------
+tests/user/bench.sh "$O" "$R"
+result "bench: $R/bench.csv has every row" $?
+
+echo
+for f in "${failures[@]}"; do echo "failed: $f"; done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
