@@ -41,10 +41,18 @@ def read(path: Path) -> str:
 
 
 def module_lines(console: str, module: str):
-    """The console lines one module printed: (raw line, text without prefix)."""
+    """The console lines one module printed: (raw line, text without prefix).
+
+    Only its first KTAP document: busybox modprobe runs a failing init a
+    second time (init_module after finit_module), which repeats the KTAP."""
+    seen = 0
     for line in console.splitlines():
         m = LINE_RE.match(line)
         if m and m.group(2) == module:
+            if m.group(3) == "KTAP version 1":
+                seen += 1
+                if seen > 1:
+                    return
             yield line, m.group(3)
 
 
