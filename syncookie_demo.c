@@ -124,7 +124,7 @@ static const struct scd_keys scd_test_keys = {
 /* ---- module parameters ------------------------------------------------ */
 
 #define SCD_KEYS_HEX	(2 * sizeof(siphash_key_t) * 2)
-static bool scd_keys_fixed;
+static bool scd_keys_fixed, scd_keys_bad;
 
 /**
  * scd_keys_set() - parse the keys= parameter into the live SipHash keys
@@ -134,9 +134,12 @@ static bool scd_keys_fixed;
  * @kp: the parameter
  *
  * The value is a secret: it is never printed, and the parsed bytes are
- * wiped. The SHA-1 secrets stay random (they are used for timing only).
+ * wiped. A malformed value is reported here and fails module init with
+ * -EINVAL; returning the error from here instead would make the kernel's
+ * parameter parser echo the value, a near-key, to the log. The SHA-1
+ * secrets stay random (they are used for timing only).
  *
- * Return: 0, or -EINVAL if @val is not exactly 64 hex digits.
+ * Return: 0.
  */
 static int scd_keys_set(const char *val, const struct kernel_param *kp)
 {
@@ -146,10 +149,18 @@ static int scd_keys_set(const char *val, const struct kernel_param *kp)
 
 	if (len && val[len - 1] == '\n')
 		len--;
-	if (len != SCD_KEYS_HEX || hex2bin(raw, val, sizeof(raw))) {
-		pr_err("keys: expected %zu hex digits (two 128-bit SipHash keys), got %zu characters that are not; value not shown\n",
+	if (len != SCD_KEYS_HEX) {
+		pr_err("keys: expected %zu hex digits (two 128-bit SipHash keys), got %zu characters; value not shown\n",
 		       SCD_KEYS_HEX, len);
-		return -EINVAL;
+		scd_keys_bad = true;
+		return 0;
+	}
+	if (hex2bin(raw, val, sizeof(raw))) {
+		memzero_explicit(raw, sizeof(raw));
+		pr_err("keys: expected %zu hex digits (two 128-bit SipHash keys), got a character that is not one; value not shown\n",
+		       SCD_KEYS_HEX);
+		scd_keys_bad = true;
+		return 0;
 	}
 	for (c = 0; c < 2; c++) {
 		scd_live.sip[c].key[0] = get_unaligned_le64(raw + 16 * c);
@@ -157,6 +168,7 @@ static int scd_keys_set(const char *val, const struct kernel_param *kp)
 	}
 	memzero_explicit(raw, sizeof(raw));
 	scd_keys_fixed = true;
+	scd_keys_bad = false;
 	return 0;
 }
 
@@ -1198,6 +1210,10 @@ static int __init syncookie_demo_init(void)
 	struct scd_v6_tuple t6 = kat_v6;
 	u16 mss4 = KAT_V4_MSS, mss6 = KAT_V6_MSS;
 
+	if (scd_keys_bad) {
+		scd_wipe_secrets();
+		return -EINVAL;
+	}
 	if (!scd_keys_fixed)
 		get_random_bytes(scd_live.sip, sizeof(scd_live.sip));
 	get_random_bytes(scd_live.sha1, sizeof(scd_live.sha1));
