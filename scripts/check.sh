@@ -31,7 +31,8 @@ result() { # result NAME STATUS(0=pass)
 	fi
 }
 
-scripts/deps.sh || exit 1
+scripts/deps.sh /usr/include/sodium.h:libsodium-dev \
+	/usr/include/openssl/evp.h:libssl-dev || exit 1
 for arch in $ARCHES; do
 	scripts/fetch-kernel.sh "$arch" || exit 1
 done
@@ -62,6 +63,10 @@ rc=0
 checkpatch -f $(echo $SOURCES | tr ' ' '\n' | grep -v '^siphash.h$') || rc=1
 checkpatch --ignore EMBEDDED_FILENAME -f siphash.h || rc=1
 result "checkpatch.pl --strict: no errors, warnings or checks" $rc
+
+# ---- reference values: regenerate from libsodium/OpenSSL/Python, compare ----
+make -s -C tests/vectors verify
+result "tests/vectors: recorded reference values match their generators" $?
 
 # ---- user space: siphash.c against header shims (tests/user/run.sh) ----
 tests/user/run.sh >build/results/test-user.log 2>&1
