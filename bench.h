@@ -26,6 +26,7 @@
 #include <linux/compiler.h>
 #include <linux/irqflags.h>
 #include <linux/math64.h>
+#include <linux/minmax.h>
 #include <linux/preempt.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -78,20 +79,23 @@ static void __maybe_unused bench_reduce(struct bench_result *res, u64 *batch,
 
 /*
  * BENCH_RUN(res, batches, calls, expr) - time @expr, which may use the
- * loop counter `i` (unsigned int), @calls times in each of @batches
- * batches (at most BENCH_MAX_BATCHES), after one warm-up batch.
+ * loop counter `i` (unsigned int): @batches (at most BENCH_MAX_BATCHES)
+ * timed batches of @calls calls each, after one warm-up batch.
  */
 #define BENCH_RUN(res, batches, calls, expr)				\
 do {									\
+	const unsigned int __nb = min_t(unsigned int, (batches),	\
+					BENCH_MAX_BATCHES);		\
+	const unsigned int __nc = (calls);				\
 	u64 __sink = 0, __t0;						\
 	unsigned int __b, i;						\
 	unsigned long __flags;						\
 									\
-	for (__b = 0; __b <= (batches); __b++) {			\
+	for (__b = 0; __b <= __nb; __b++) {				\
 		preempt_disable();					\
 		local_irq_save(__flags);				\
 		__t0 = bench_cycles();					\
-		for (i = 0; i < (calls); i++)				\
+		for (i = 0; i < __nc; i++)				\
 			__sink += (u64)(expr);				\
 		if (__b)						\
 			bench_batch[__b - 1] = bench_cycles() - __t0;	\
@@ -100,7 +104,7 @@ do {									\
 		cond_resched();						\
 	}								\
 	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
-	bench_reduce(&(res), bench_batch, (batches), (calls));		\
+	bench_reduce(&(res), bench_batch, __nb, __nc);			\
 } while (0)
 
 /* Print one result as the KTAP diagnostic line the host parses. */

@@ -225,6 +225,7 @@ static const u32 long_vectors_hsiphash64[] = {
 	0xcfc9002bU, 0x15d04c2cU, 0xa88bdc46U, 0x95f0b737U, 0x530001baU,
 	0x017f967dU, 0xa0e72560U, 0xf105055eU, 0x8fd8ab2cU, 0x39dafc74U,
 };
+
 /* 32-bit: HalfSipHash-1-3, key 00..07. */
 static const u32 test_vectors_hsiphash32[64] = {
 	0x5814c896U, 0xe7e864caU, 0xbc4b0e30U, 0x01539939U, 0x7e059ea6U,
@@ -675,6 +676,7 @@ static void t_diff_hsiphash_helpers(void)
 static const size_t bench_lens[] = {
 	0, 1, 4, 7, 8, 12, 15, 16, 24, 31, 32, 48, 64, 128, 256, 1024
 };
+
 static u8 bench_buf[BENCH_BUFS][1024] __aligned(SIPHASH_ALIGNMENT);
 static siphash_key_t bench_key;
 static hsiphash_key_t bench_hkey;
