@@ -104,7 +104,7 @@ negative() {
 	local dir=build/results/negative/$name
 	local log=$dir.log
 	mkdir -p "$dir"
-	env RESULTS="$dir" MODULES=test_siphash "$@" qemu/run.sh x86_64 >"$log" 2>	env RESULTS="$dir" "$@" qemu/run.sh x86_64 >"$log" 2>&11
+	env RESULTS="$dir" MODULES=test_siphash "$@" qemu/run.sh x86_64 >"$log" 2>&1
 	local rc=$?
 	if [ $rc -ne 0 ] && grep -qE "$expect" "$log"; then
 		result "negative control '$name' caught: $(grep -m1 -E "$expect" "$log")" 0
