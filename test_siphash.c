@@ -149,7 +149,22 @@ MODULE_PARM_DESC(bench_batches,
 		 "Benchmark effort: timed batches per figure after the vectors pass (0..101, default 31; 0 skips the benchmarks)");
 
 static ulong seed;
-module_param(seed, ulong, 0444);
+
+static int seed_set(const char *val, const struct kernel_param *kp)
+{
+	if (kstrtoul(val, 0, kp->arg)) {
+		pr_err("seed: '%s' is not a number; allowed: 0..%lu\n",
+		       val, ULONG_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct kernel_param_ops seed_ops = {
+	.set = seed_set,
+	.get = param_get_ulong,
+};
+module_param_cb(seed, &seed_ops, &seed, 0444);
 MODULE_PARM_DESC(seed,
 		 "Seed of the differential tests' inputs and keys (0, the default: random; printed either way)");
 
@@ -225,6 +240,7 @@ static const u32 long_vectors_hsiphash64[] = {
 	0xcfc9002bU, 0x15d04c2cU, 0xa88bdc46U, 0x95f0b737U, 0x530001baU,
 	0x017f967dU, 0xa0e72560U, 0xf105055eU, 0x8fd8ab2cU, 0x39dafc74U,
 };
+
 /* 32-bit: HalfSipHash-1-3, key 00..07. */
 static const u32 test_vectors_hsiphash32[64] = {
 	0x5814c896U, 0xe7e864caU, 0xbc4b0e30U, 0x01539939U, 0x7e059ea6U,
@@ -675,6 +691,7 @@ static void t_diff_hsiphash_helpers(void)
 static const size_t bench_lens[] = {
 	0, 1, 4, 7, 8, 12, 15, 16, 24, 31, 32, 48, 64, 128, 256, 1024
 };
+
 static u8 bench_buf[BENCH_BUFS][1024] __aligned(SIPHASH_ALIGNMENT);
 static siphash_key_t bench_key;
 static hsiphash_key_t bench_hkey;
