@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# modinfo-check.sh KO... - every module must carry a description, license,
+# author and version (SIPHASH_OOT_VERSION), and a description for every
+# parameter (names from module_params in lib.sh, so parameters modinfo
+# does not list are caught too). Prints each problem; exits non-zero if any.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 1 ] || die "usage: $0 KO..."
+VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+bad=0
+problem() {
+	echo "modinfo: $*" >&2
+	bad=1
+}
+
+for ko in "$@"; do
+	[ -r "$ko" ] || { problem "$ko: missing"; continue; }
+	m=$(basename "$ko")
+	for f in description license author version; do
+		[ -n "$(modinfo -F "$f" "$ko")" ] || problem "$m: no $f"
+	done
+	v=$(modinfo -F version "$ko")
+	[ -z "$v" ] || [ "$v" = "$VERSION" ] ||
+		problem "$m: version $v, not SIPHASH_OOT_VERSION $VERSION"
+	n=0
+	for p in $(module_params "$ko"); do
+		n=$((n + 1))
+		modinfo -F parm "$ko" | grep -qE "^$p:.*[^ ]" ||
+			problem "$m: parameter $p has no MODULE_PARM_DESC"
+	done
+	echo "$m: description, license, author, version $v, $n parameters described"
+done
+exit $bad
