@@ -74,7 +74,7 @@ check:
 	@scripts/check.sh
 
 clean:
-	rm -rf build/x86_64 build/i386 build/$(ARCH) build/results
+	rm -rf build/x86_64* build/i386* build/$(ARCH) build/results
 
 distclean: clean
 	rm -rf build
