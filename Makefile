@@ -10,6 +10,17 @@
 #   make bench [ARCH=i386] [BENCH_BATCHES=101]
 #                                boot with test_siphash.ko alone, benchmarks at
 #                                high effort: table, bench.csv and bench.png
+#   make install [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
+#                                build, then install like any out-of-tree
+#                                module (see docs/install.md):
+#                                - the .ko files with the kernel's
+#                                  modules_install into
+#                                  $(INSTALL_MOD_PATH)/lib/modules/<kver>/extra/,
+#                                  then depmod for <kver>;
+#                                - for consumer modules, siphash.h into
+#                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/include/
+#                                  and the Module.symvers of this build into
+#                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/<kver>/
 #   make check                   all tests: static gates, both arches,
 #                                negative controls (what CI runs)
 #   make test-user [FUZZ_SECONDS=60]
@@ -29,7 +40,7 @@ SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 BENCH_BATCHES ?= 101
 
-.PHONY: all modules run bench check test-user clean distclean
+.PHONY: all modules install run bench check test-user clean distclean
 
 all: modules
 
@@ -42,6 +53,27 @@ modules:
 	@mkdir -p $(BUILD_DIR)
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
+
+# The version in siphash.h and the release of the kernel at KDIR name the
+# install directories.
+VERSION = $(shell sed -n 's/^\#define SIPHASH_OOT_VERSION "\(.*\)"$$/\1/p' siphash.h)
+# (Debian's include/config/kernel.release says 6.1.x; utsrelease.h has the
+# release modules_install uses, e.g. 6.1.0-57-amd64.)
+KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
+DEVEL_DIR = $(INSTALL_MOD_PATH)/usr/src/siphash-oot-$(VERSION)
+# Debian's headers set CONFIG_MODULE_SIG_ALL=y but ship no signing key: then
+# modules_install would try (and fail) to sign, so signing is switched off
+# unless the key is really there.
+SIGN_KEY = $(KDIR)/$(shell sed -n 's/^CONFIG_MODULE_SIG_KEY="\(.*\)"$$/\1/p' $(KDIR)/.config 2>/dev/null)
+NO_SIGN = $(if $(wildcard $(SIGN_KEY)),,CONFIG_MODULE_SIG_ALL=)
+
+install: modules
+	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
+	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
+	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
+	install -D -m 0644 siphash.h $(DEVEL_DIR)/include/siphash.h
+	install -D -m 0644 $(BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
 
 run:
 	@scripts/deps.sh
@@ -59,7 +91,7 @@ test-user:
 	@tests/user/run.sh
 
 clean:
-	rm -rf build/x86_64 build/i386 build/$(ARCH) build/user build/results
+	rm -rf build/x86_64* build/i386* build/$(ARCH) build/user build/vectors build/results
 
 distclean: clean
 	rm -rf build

@@ -12,8 +12,8 @@ own kunit.py (tools/testing/kunit), one module at a time.
 Writes RESULTS/ktap.txt (the KTAP of every module, prefixes removed),
 RESULTS/bench.csv (every "# bench:" line of the KTAP, see bench.h) and
 prints the kunit.py report, the reasons for a failure, and one last line
-"N passed, M failed": the KTAP results of the run, plus one failure per
-harness check that failed.
+"N passed, M failed": the KTAP results of the run and the "HARNESS: OK"
+checks of qemu/stress.sh, plus one failure per harness check that failed.
 """
 import argparse
 import json
@@ -124,9 +124,13 @@ def main() -> int:
         reasons.append(f"timeout: no power-off within {args.timeout}s")
     elif args.qemu_rc != 0:
         reasons.append(f"qemu exited with status {args.qemu_rc}")
+    checks = 0
     for line in status.splitlines():
         if line.startswith("HARNESS: FAIL"):
             reasons.append(line[len("HARNESS: FAIL "):])
+        elif line.startswith("HARNESS: OK "):
+            checks += 1  # one passed check of qemu/stress.sh
+            print(f"ok: {line[len('HARNESS: OK '):]}")
     if "HARNESS: PASS" not in status.splitlines():
         reasons.append("missing success marker 'HARNESS: PASS' on ttyS1")
     for pat in BAD_PATTERNS:
@@ -148,7 +152,7 @@ def main() -> int:
         m = LINE_RE.match(line)
         if m and m.group(3) == "KTAP version 1" and m.group(2) not in modules:
             modules.append(m.group(2))
-    passed = failed = 0
+    passed, failed = checks, 0
     ktap_out = []
     for mod in modules:
         lines = list(module_lines(console, mod))

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # /init of the test initramfs (busybox). Loads the modules listed in
-# /etc/harness.conf in order with modprobe, then reports on the second
+# /etc/harness.conf in order with modprobe ("stress" lines run /stress.sh
+# instead), then reports on the second
 # serial port (ttyS1), the harness's success channel, and powers off.
 # "HARNESS: PASS" is written only after every load succeeded.
 /bin/busybox --install -s /bin
@@ -22,6 +23,13 @@ ok=1
 while read -r kind mod args; do
 	case "$kind" in
 	''|'#'*) continue ;;
+	stress)
+		# Reliability checks (qemu/stress.sh); they report themselves
+		# and a failure does not stop the ones after it.
+		# shellcheck disable=SC2086
+		/stress.sh "$mod" $args || ok=0
+		continue
+		;;
 	esac
 	echo "harness: modprobe $mod $args" >/dev/kmsg
 	# shellcheck disable=SC2086

@@ -16,6 +16,11 @@
 #   SMP, MEM            vCPUs (default 2) and memory in MiB (default 512)
 #   RESULTS=dir         evidence directory (default build/results/ARCH)
 #   BUILD=dir           build and initramfs directory (default build/ARCH)
+#   STRESS=1            reliability run instead of the KTAP run: qemu/stress.sh
+#                       checks dependencies, CYCLES (default 100) load/unload
+#                       cycles of every module with memory figures (written
+#                       to RESULTS/memory.txt), and bad parameters; modules
+#                       load with CYCLE_ARGS_<module> there (defaults below)
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -67,6 +72,7 @@ rm -rf "$STAGE"
 mkdir -p "$STAGE"/{bin,sbin,etc,proc,sys,dev} "$STAGE/lib/modules/$KVER/extra"
 cp "$BUSYBOX" "$STAGE/bin/busybox"
 cp "$SIPHASH_ROOT/qemu/init.sh" "$STAGE/init"
+cp "$SIPHASH_ROOT/qemu/stress.sh" "$STAGE/stress.sh"
 for m in siphash $MODULES; do
 	cp "$BUILD/kbuild/$m.ko" "$STAGE/lib/modules/$KVER/extra/" ||
 		die "module $m.ko was not built"
@@ -80,7 +86,10 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 done
 depmod -b "$STAGE" "$KVER" || die "depmod failed"
 
-{
+if [ -n "${STRESS:-}" ]; then
+	"$SIPHASH_ROOT/qemu/stress-conf.sh" "$BUILD/kbuild" "$MODULES" "$EXTRA_MODULES" \
+		>"$STAGE/etc/harness.conf" || die "could not write the stress plan"
+else {
 	echo "# kind module parameters"
 	echo "load siphash"
 	for m in $MODULES; do
@@ -93,6 +102,7 @@ depmod -b "$STAGE" "$KVER" || die "depmod failed"
 		echo "load $m ${!var:-}"
 	done
 } >"$STAGE/etc/harness.conf"
+fi
 (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$BUILD/initramfs.cpio.gz"
 
 mkdir -p "$RESULTS"
@@ -111,7 +121,8 @@ timeout -k 5 "$TIMEOUT" "$QEMU" -machine pc,accel="$ACCEL" -cpu "$CPU" \
 log "$ARCH: qemu exited with $rc after $(($(date +%s) - start))s"
 
 ktap_mods=""
-for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
+[ -n "${STRESS:-}" ] || for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
+sed -n 's/^HARNESS: MEM //p' "$RESULTS/status.log" | tr -d '\r' >"$RESULTS/memory.txt"
 # Output: the KTAP report and any failure reasons, the benchmark table,
 # then the verdict's last line, "N passed, M failed".
 verdict=0

@@ -45,3 +45,11 @@ load_arch_env() {
 	# shellcheck disable=SC1090
 	. "$ARCH_ENV"
 }
+
+# module_params KO: the names of all parameters of the module KO, one a line.
+# modinfo lists only those with a description or a module_param() type, so
+# the names come from the __param_str_<name> symbols every module_param*()
+# defines.
+module_params() {
+	nm "$1" | sed -n 's/^[0-9a-f]* [a-zA-Z] __param_str_\([a-zA-Z0-9_]*\)$/\1/p' | sort -u
+}
