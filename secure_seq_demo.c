@@ -35,6 +35,7 @@
 #include <asm/unaligned.h>
 
 #include "siphash.h"
+#include "modparam.h"
 #include "bench.h"
 
 /* ---- module parameters and the secret ---------------------------------- */
@@ -91,27 +92,8 @@ MODULE_PARM_DESC(key,
 #define BENCH_CALLS_MAX 20000
 static unsigned int bench_calls = 1000;
 
-static int bench_calls_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int n;
-
-	if (kstrtouint(val, 0, &n) || n < BENCH_CALLS_MIN || n > BENCH_CALLS_MAX) {
-		pr_err("bench_calls: '%s' is out of range; allowed: %u..%u\n",
-		       val, BENCH_CALLS_MIN, BENCH_CALLS_MAX);
-		return -EINVAL;
-	}
-	*(unsigned int *)kp->arg = n;
-	return 0;
-}
-
-static const struct kernel_param_ops bench_calls_ops = {
-	.set = bench_calls_set,
-	.get = param_get_uint,
-};
-
-module_param_cb(bench_calls, &bench_calls_ops, &bench_calls, 0444);
-MODULE_PARM_DESC(bench_calls,
-		 "Benchmark effort: calls per timed batch, 21 batches per function and implementation (10..20000, default 1000)");
+module_param_uint_range(bench_calls, BENCH_CALLS_MIN, BENCH_CALLS_MAX,
+			"Benchmark effort: calls per timed batch, 21 batches per function and implementation (10..20000, default 1000)");
 
 /* ---- the clock terms of the seed ----------------------------------------- */
 

@@ -31,6 +31,7 @@
 #include <net/tcp.h>
 
 #include "siphash.h"
+#include "modparam.h"
 #include "bench.h"
 
 /*
@@ -181,21 +182,6 @@ module_param_cb(keys, &scd_keys_ops, NULL, 0);
 MODULE_PARM_DESC(keys,
 		 "Fix both SipHash cookie keys for reproducible output: 64 hex digits, key 0 bytes then key 1 bytes (default: random from get_random_bytes())");
 
-/* Parse an unsigned int in [@lo, @hi], or say which range is allowed. */
-static int scd_set_uint_range(const char *val, const struct kernel_param *kp,
-			      unsigned int lo, unsigned int hi)
-{
-	unsigned int n;
-
-	if (kstrtouint(val, 0, &n) || n < lo || n > hi) {
-		pr_err("%s: '%s' is out of range; allowed: %u..%u\n",
-		       kp->name, val, lo, hi);
-		return -EINVAL;
-	}
-	*(unsigned int *)kp->arg = n;
-	return 0;
-}
-
 #define BENCH_TUPLES_MIN 100000
 #define BENCH_TUPLES_MAX 2000000
 static unsigned int bench_tuples = 131072;
@@ -207,7 +193,7 @@ static int bench_tuples_set(const char *val, const struct kernel_param *kp)
 		*(unsigned int *)kp->arg = 0;
 		return 0;
 	}
-	return scd_set_uint_range(val, kp, BENCH_TUPLES_MIN, BENCH_TUPLES_MAX);
+	return param_set_uint_range(val, kp, BENCH_TUPLES_MIN, BENCH_TUPLES_MAX);
 }
 
 static const struct kernel_param_ops bench_tuples_ops = {
@@ -222,18 +208,8 @@ MODULE_PARM_DESC(bench_tuples,
 #define FORGE_TRIES_MAX 16777216
 static unsigned int forge_tries = 1048576;
 
-static int forge_tries_set(const char *val, const struct kernel_param *kp)
-{
-	return scd_set_uint_range(val, kp, FORGE_TRIES_MIN, FORGE_TRIES_MAX);
-}
-
-static const struct kernel_param_ops forge_tries_ops = {
-	.set = forge_tries_set,
-	.get = param_get_uint,
-};
-module_param_cb(forge_tries, &forge_tries_ops, &forge_tries, 0444);
-MODULE_PARM_DESC(forge_tries,
-		 "Random forgery attempts per address family (1024..16777216, default 1048576)");
+module_param_uint_range(forge_tries, FORGE_TRIES_MIN, FORGE_TRIES_MAX,
+			"Random forgery attempts per address family (1024..16777216, default 1048576)");
 
 static ulong seed;
 module_param(seed, ulong, 0444);

@@ -60,6 +60,7 @@ static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash
 
 /* From here on, the API names are siphash.ko's. */
 #include "bench.h"
+#include "modparam.h"
 #include "siphash.h"
 #include "tests/vectors/long_msg.h"
 
@@ -103,50 +104,14 @@ MODULE_PARM_DESC(inject,
 #define DIFF_ITERS_MAX 1000000
 static unsigned int diff_iters = 4224;
 
-static int diff_iters_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int n;
-
-	if (kstrtouint(val, 0, &n) || n < DIFF_ITERS_MIN || n > DIFF_ITERS_MAX) {
-		pr_err("diff_iters: '%s' is out of range; allowed: %u..%u\n",
-		       val, DIFF_ITERS_MIN, DIFF_ITERS_MAX);
-		return -EINVAL;
-	}
-	*(unsigned int *)kp->arg = n;
-	return 0;
-}
-
-static const struct kernel_param_ops diff_iters_ops = {
-	.set = diff_iters_set,
-	.get = param_get_uint,
-};
-module_param_cb(diff_iters, &diff_iters_ops, &diff_iters, 0444);
-MODULE_PARM_DESC(diff_iters,
-		 "Random inputs per differential test against the built-in lib/siphash.c (1..1000000, default 4224)");
+module_param_uint_range(diff_iters, DIFF_ITERS_MIN, DIFF_ITERS_MAX,
+			"Random inputs per differential test against the built-in lib/siphash.c (1..1000000, default 4224)");
 
 #define BENCH_BATCHES_MAX BENCH_MAX_BATCHES
 static unsigned int bench_batches = 31;
 
-static int bench_batches_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int n;
-
-	if (kstrtouint(val, 0, &n) || n > BENCH_BATCHES_MAX) {
-		pr_err("bench_batches: '%s' is out of range; allowed: 0..%u (0: no benchmarks)\n",
-		       val, BENCH_BATCHES_MAX);
-		return -EINVAL;
-	}
-	*(unsigned int *)kp->arg = n;
-	return 0;
-}
-
-static const struct kernel_param_ops bench_batches_ops = {
-	.set = bench_batches_set,
-	.get = param_get_uint,
-};
-module_param_cb(bench_batches, &bench_batches_ops, &bench_batches, 0444);
-MODULE_PARM_DESC(bench_batches,
-		 "Benchmark effort: timed batches per figure after the vectors pass (0..101, default 31; 0 skips the benchmarks)");
+module_param_uint_range(bench_batches, 0, BENCH_BATCHES_MAX,
+			"Benchmark effort: timed batches per figure after the vectors pass (0..101, default 31; 0 skips the benchmarks)");
 
 static ulong seed;
 

@@ -52,6 +52,7 @@ static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c,
 
 /* From here on, the API names are siphash.ko's. */
 #include "siphash.h"
+#include "modparam.h"
 
 #define THREADS_MIN 1
 #define THREADS_MAX 64
@@ -62,45 +63,11 @@ static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c,
 static unsigned int threads = 4;
 static unsigned int duration_ms = 3000;
 
-static int uint_range_set(const char *val, const struct kernel_param *kp,
-			  unsigned int min, unsigned int max)
-{
-	unsigned int n;
+module_param_uint_range(threads, THREADS_MIN, THREADS_MAX,
+			"Hashing kthreads, spread over the online CPUs (1..64, default 4)");
 
-	if (kstrtouint(val, 0, &n) || n < min || n > max) {
-		pr_err("%s: '%s' is out of range; allowed: %u..%u\n",
-		       kp->name, val, min, max);
-		return -EINVAL;
-	}
-	*(unsigned int *)kp->arg = n;
-	return 0;
-}
-
-static int threads_set(const char *val, const struct kernel_param *kp)
-{
-	return uint_range_set(val, kp, THREADS_MIN, THREADS_MAX);
-}
-
-static const struct kernel_param_ops threads_ops = {
-	.set = threads_set,
-	.get = param_get_uint,
-};
-module_param_cb(threads, &threads_ops, &threads, 0444);
-MODULE_PARM_DESC(threads,
-		 "Hashing kthreads, spread over the online CPUs (1..64, default 4)");
-
-static int duration_ms_set(const char *val, const struct kernel_param *kp)
-{
-	return uint_range_set(val, kp, DURATION_MS_MIN, DURATION_MS_MAX);
-}
-
-static const struct kernel_param_ops duration_ms_ops = {
-	.set = duration_ms_set,
-	.get = param_get_uint,
-};
-module_param_cb(duration_ms, &duration_ms_ops, &duration_ms, 0444);
-MODULE_PARM_DESC(duration_ms,
-		 "How long the kthreads hash, in milliseconds (1..600000, default 3000)");
+module_param_uint_range(duration_ms, DURATION_MS_MIN, DURATION_MS_MAX,
+			"How long the kthreads hash, in milliseconds (1..600000, default 3000)");
 
 /**
  * struct smp_worker - one hashing kthread and its results
