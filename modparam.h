@@ -53,4 +53,38 @@ static const struct kernel_param_ops name##_ops = {			\
 module_param_cb(name, &name##_ops, &name, 0444);			\
 MODULE_PARM_DESC(name, desc)
 
+/**
+ * param_set_ulong_checked() - parse a parameter into an unsigned long
+ * @val: the text given at load time
+ * @kp: the parameter; kp->arg points to the unsigned long to set
+ *
+ * Unlike the stock ulong parameter, a malformed or overflowing value is
+ * refused with -EINVAL and a message naming the allowed range.
+ *
+ * Return: 0, or -EINVAL after printing the allowed range.
+ */
+static inline int param_set_ulong_checked(const char *val,
+					  const struct kernel_param *kp)
+{
+	if (kstrtoul(val, 0, kp->arg)) {
+		pr_err("%s: '%s' is invalid; allowed: 0..%lu\n",
+		       kp->name, val, ULONG_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
+	.set = param_set_ulong_checked,
+	.get = param_get_ulong,
+};
+
+/*
+ * module_param_ulong_checked(name, desc) - declare the unsigned long
+ * variable @name a 0444 module parameter that refuses malformed values.
+ */
+#define module_param_ulong_checked(name, desc)				\
+module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
+MODULE_PARM_DESC(name, desc)
+
 #endif /* SIPHASH_MODPARAM_H */

@@ -60,8 +60,8 @@ static int demo_key_set(const char *val, const struct kernel_param *kp)
 	siphash_key_t *key = kp->arg;
 
 	if (len != 2 * sizeof(bytes)) {
-		pr_err("key: expected %zu hex digits (a 128-bit key), got %zu characters\n",
-		       2 * sizeof(bytes), len);
+		pr_err("key: got %zu characters; allowed: %zu hex digits (a 128-bit key)\n",
+		       len, 2 * sizeof(bytes));
 		return -EINVAL;
 	}
 	for (i = 0; i < len; i++) {

@@ -151,14 +151,14 @@ static int scd_keys_set(const char *val, const struct kernel_param *kp)
 	if (len && val[len - 1] == '\n')
 		len--;
 	if (len != SCD_KEYS_HEX) {
-		pr_err("keys: expected %zu hex digits (two 128-bit SipHash keys), got %zu characters; value not shown\n",
-		       SCD_KEYS_HEX, len);
+		pr_err("keys: got %zu characters (value not shown); allowed: %zu hex digits, two 128-bit SipHash keys\n",
+		       len, SCD_KEYS_HEX);
 		scd_keys_bad = true;
 		return 0;
 	}
 	if (hex2bin(raw, val, sizeof(raw))) {
 		memzero_explicit(raw, sizeof(raw));
-		pr_err("keys: expected %zu hex digits (two 128-bit SipHash keys), got a character that is not one; value not shown\n",
+		pr_err("keys: a character is not a hex digit (value not shown); allowed: %zu hex digits, two 128-bit SipHash keys\n",
 		       SCD_KEYS_HEX);
 		scd_keys_bad = true;
 		return 0;
@@ -212,9 +212,8 @@ module_param_uint_range(forge_tries, FORGE_TRIES_MIN, FORGE_TRIES_MAX,
 			"Random forgery attempts per address family (1024..16777216, default 1048576)");
 
 static ulong seed;
-module_param(seed, ulong, 0444);
-MODULE_PARM_DESC(seed,
-		 "Seed of the random tuples of the tests and benchmarks (0, the default: random; printed either way)");
+module_param_ulong_checked(seed,
+			   "Seed of the random tuples of the tests and benchmarks (0, the default: random; printed either way)");
 
 /* ---- the cookie hashes --------------------------------------------------- */
 

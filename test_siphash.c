@@ -115,23 +115,8 @@ module_param_uint_range(bench_batches, 0, BENCH_BATCHES_MAX,
 
 static ulong seed;
 
-static int seed_set(const char *val, const struct kernel_param *kp)
-{
-	if (kstrtoul(val, 0, kp->arg)) {
-		pr_err("seed: '%s' is not a number; allowed: 0..%lu\n",
-		       val, ULONG_MAX);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static const struct kernel_param_ops seed_ops = {
-	.set = seed_set,
-	.get = param_get_ulong,
-};
-module_param_cb(seed, &seed_ops, &seed, 0444);
-MODULE_PARM_DESC(seed,
-		 "Seed of the differential tests' inputs and keys (0, the default: random; printed either way)");
+module_param_ulong_checked(seed,
+			   "Seed of the differential tests' inputs and keys (0, the default: random; printed either way)");
 
 /* ---- reference values ------------------------------------------------- */
 

@@ -208,10 +208,13 @@ badparam() {
 	msg=$(echo "$log" | grep -m1 -E "$param.*allowed")
 	if ! grep -q "Invalid argument" /tmp/err; then
 		fail "$name: not EINVAL: $(cat /tmp/err)"
+		unload_new "$before"
 	elif [ -z "$msg" ]; then
 		fail "$name: no message naming $param and the allowed values"
+		unload_new "$before"
 	elif loaded "$mod" || [ -e "/sys/module/$mod" ]; then
 		fail "$name: $mod is half loaded after the failure"
+		unload_new "$before"
 	else
 		unload_new "$before"
 		# shellcheck disable=SC2068
