@@ -10,7 +10,8 @@
  *
  * The round functions, initialisation constants, finalisation and the tail
  * of a message exist once each below; every exported function is an
- * instance of them with fixed round counts, which the compiler unrolls.
+ * instance of them with fixed round counts. Round counts and helper words
+ * are written out with constant conditions, not loops (see sip_rounds()).
  */
 #include <linux/bitops.h>
 #include <linux/kernel.h>
