@@ -196,7 +196,7 @@ result "negative control 'modinfo' also caught the missing author" $?
 tmp=$(mktemp -d)
 cp -r Kbuild Makefile dkms.conf ./*.c ./*.h scripts tests "$tmp/"
 sed -i '/^BUILT_MODULE_NAME\[0\]/d' "$tmp/dkms.conf"
-SIPHASH_ROOT=$tmp "$tmp/scripts/dkms-check.sh" x86_64 >"$dir/dkms.log" 2>&1
+SIPHASH_ROOT=$tmp SIPHASH_CACHE=$SIPHASH_CACHE "$tmp/scripts/dkms-check.sh" x86_64 >"$dir/dkms.log" 2>&1
 neg4 dkms $? "$dir/dkms.log" 'dkms.conf BUILT_MODULE_NAME .* differs from Kbuild'
 rm -rf "$tmp"
 
