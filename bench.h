@@ -9,6 +9,9 @@
  * - a batch of @calls calls runs with preemption and interrupts off, and
  *   nothing else: batches are short, and the CPU is released between them;
  * - the first batch is a warm-up and is discarded;
+ * - two implementations compared with each other (ours and the kernel's)
+ *   run in the same batches, alternately first, so that a disturbance of
+ *   the host hits both and their ratio stays fair (BENCH_RUN_PAIR);
  * - the measured expression sees the loop counter i, so callers vary the
  *   input per call, and its results are summed into a sink that is written
  *   out, so nothing can be optimised away;
@@ -59,6 +62,7 @@ struct bench_result {
 static u64 bench_sink __maybe_unused;
 /* Per-batch cycle totals; module init runs one benchmark at a time. */
 static u64 bench_batch[BENCH_MAX_BATCHES] __maybe_unused;
+static u64 bench_batch2[BENCH_MAX_BATCHES] __maybe_unused;
 
 static int __maybe_unused bench_cmp_u64(const void *a, const void *b)
 {
@@ -105,6 +109,55 @@ do {									\
 	}								\
 	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
 	bench_reduce(&(res), bench_batch, __nb, __nc);			\
+} while (0)
+
+/* One timed loop of @nc calls of @expr into @sink; yields its cycles. */
+#define BENCH_LOOP(sink, nc, expr)					\
+({									\
+	u64 __l0 = bench_cycles();					\
+	unsigned int i;							\
+									\
+	for (i = 0; i < (nc); i++)					\
+		(sink) += (u64)(expr);					\
+	bench_cycles() - __l0;						\
+})
+
+/*
+ * BENCH_RUN_PAIR(ra, rb, batches, calls, ea, eb) - like BENCH_RUN for two
+ * expressions compared with each other: each batch times @calls calls of
+ * @ea and of @eb back to back, in alternating order, so that both see the
+ * same conditions and their ratio is as fair as one boot allows.
+ */
+#define BENCH_RUN_PAIR(ra, rb, batches, calls, ea, eb)			\
+do {									\
+	const unsigned int __nb = min_t(unsigned int, (batches),	\
+					BENCH_MAX_BATCHES);		\
+	const unsigned int __nc = (calls);				\
+	u64 __sink = 0, __ta = 0, __tb = 0;				\
+	unsigned int __b, __o;						\
+	unsigned long __flags;						\
+									\
+	for (__b = 0; __b <= __nb; __b++) {				\
+		preempt_disable();					\
+		local_irq_save(__flags);				\
+		/* even batches: a then b; odd batches: b then a */	\
+		for (__o = 0; __o < 2; __o++) {				\
+			if ((__o ^ __b) & 1)				\
+				__tb = BENCH_LOOP(__sink, __nc, eb);	\
+			else						\
+				__ta = BENCH_LOOP(__sink, __nc, ea);	\
+		}							\
+		if (__b) {						\
+			bench_batch[__b - 1] = __ta;			\
+			bench_batch2[__b - 1] = __tb;			\
+		}							\
+		local_irq_restore(__flags);				\
+		preempt_enable();					\
+		cond_resched();						\
+	}								\
+	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
+	bench_reduce(&(ra), bench_batch, __nb, __nc);			\
+	bench_reduce(&(rb), bench_batch2, __nb, __nc);			\
 } while (0)
 
 /* Print one result as the KTAP diagnostic line the host parses. */

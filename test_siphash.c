@@ -655,6 +655,18 @@ do {									\
 	bench_print(function, impl, len, &__r);				\
 } while (0)
 
+/* This module's @fn against the kernel's, batches interleaved. */
+#define BENCH_VS_KERNEL(function, len, mine, kern)			\
+do {									\
+	const char *__fn = (function);					\
+	const size_t __len = (len);					\
+	struct bench_result __rm, __rk;					\
+									\
+	BENCH_RUN_PAIR(__rm, __rk, bench_batches, BENCH_CALLS, (mine), (kern)); \
+	bench_print(__fn, "module", __len, &__rm);			\
+	bench_print(__fn, "kernel", __len, &__rk);			\
+} while (0)
+
 #define BUF(i) bench_buf[(i) % BENCH_BUFS]
 
 static void bench_buffers(void)
@@ -664,10 +676,10 @@ static void bench_buffers(void)
 
 	for (j = 0; j < ARRAY_SIZE(bench_lens); j++) {
 		n = bench_lens[j];
-		BENCH("siphash", "module", n, siphash(BUF(i), n, &bench_key));
-		BENCH("siphash", "kernel", n, kern_siphash(BUF(i), n, &bench_key));
-		BENCH("hsiphash", "module", n, hsiphash(BUF(i), n, &bench_hkey));
-		BENCH("hsiphash", "kernel", n, kern_hsiphash(BUF(i), n, &bench_hkey));
+		BENCH_VS_KERNEL("siphash", n, siphash(BUF(i), n, &bench_key),
+				kern_siphash(BUF(i), n, &bench_key));
+		BENCH_VS_KERNEL("hsiphash", n, hsiphash(BUF(i), n, &bench_hkey),
+				kern_hsiphash(BUF(i), n, &bench_hkey));
 		/* The seed's comparison set. */
 		BENCH("siphash13", "siphash13", n, siphash_1_3(BUF(i), n, &bench_key));
 		BENCH("halfsiphash13", "hsiphash13", n,
@@ -681,30 +693,30 @@ static void bench_helpers(void)
 	const siphash_key_t *k = &bench_key;
 	const hsiphash_key_t *h = &bench_hkey;
 
-	BENCH("siphash_1u64", "module", 8, siphash_1u64(i, k));
-	BENCH("siphash_1u64", "kernel", 8, kern_1u64(i, k));
-	BENCH("siphash_2u64", "module", 16, siphash_2u64(i, 2, k));
-	BENCH("siphash_2u64", "kernel", 16, kern_2u64(i, 2, k));
-	BENCH("siphash_3u64", "module", 24, siphash_3u64(i, 2, 3, k));
-	BENCH("siphash_3u64", "kernel", 24, kern_3u64(i, 2, 3, k));
-	BENCH("siphash_4u64", "module", 32, siphash_4u64(i, 2, 3, 4, k));
-	BENCH("siphash_4u64", "kernel", 32, kern_4u64(i, 2, 3, 4, k));
-	BENCH("siphash_1u32", "module", 4, siphash_1u32(i, k));
-	BENCH("siphash_1u32", "kernel", 4, kern_1u32(i, k));
-	BENCH("siphash_2u32", "module", 8, siphash_2u32(i, 2, k));
-	BENCH("siphash_2u32", "kernel", 8, kern_2u32(i, 2, k));
-	BENCH("siphash_3u32", "module", 12, siphash_3u32(i, 2, 3, k));
-	BENCH("siphash_3u32", "kernel", 12, kern_3u32(i, 2, 3, k));
-	BENCH("siphash_4u32", "module", 16, siphash_4u32(i, 2, 3, 4, k));
-	BENCH("siphash_4u32", "kernel", 16, kern_4u32(i, 2, 3, 4, k));
-	BENCH("hsiphash_1u32", "module", 4, hsiphash_1u32(i, h));
-	BENCH("hsiphash_1u32", "kernel", 4, kern_h1u32(i, h));
-	BENCH("hsiphash_2u32", "module", 8, hsiphash_2u32(i, 2, h));
-	BENCH("hsiphash_2u32", "kernel", 8, kern_h2u32(i, 2, h));
-	BENCH("hsiphash_3u32", "module", 12, hsiphash_3u32(i, 2, 3, h));
-	BENCH("hsiphash_3u32", "kernel", 12, kern_h3u32(i, 2, 3, h));
-	BENCH("hsiphash_4u32", "module", 16, hsiphash_4u32(i, 2, 3, 4, h));
-	BENCH("hsiphash_4u32", "kernel", 16, kern_h4u32(i, 2, 3, 4, h));
+	BENCH_VS_KERNEL("siphash_1u64", 8, siphash_1u64(i, k),
+			kern_1u64(i, k));
+	BENCH_VS_KERNEL("siphash_2u64", 16, siphash_2u64(i, 2, k),
+			kern_2u64(i, 2, k));
+	BENCH_VS_KERNEL("siphash_3u64", 24, siphash_3u64(i, 2, 3, k),
+			kern_3u64(i, 2, 3, k));
+	BENCH_VS_KERNEL("siphash_4u64", 32, siphash_4u64(i, 2, 3, 4, k),
+			kern_4u64(i, 2, 3, 4, k));
+	BENCH_VS_KERNEL("siphash_1u32", 4, siphash_1u32(i, k),
+			kern_1u32(i, k));
+	BENCH_VS_KERNEL("siphash_2u32", 8, siphash_2u32(i, 2, k),
+			kern_2u32(i, 2, k));
+	BENCH_VS_KERNEL("siphash_3u32", 12, siphash_3u32(i, 2, 3, k),
+			kern_3u32(i, 2, 3, k));
+	BENCH_VS_KERNEL("siphash_4u32", 16, siphash_4u32(i, 2, 3, 4, k),
+			kern_4u32(i, 2, 3, 4, k));
+	BENCH_VS_KERNEL("hsiphash_1u32", 4, hsiphash_1u32(i, h),
+			kern_h1u32(i, h));
+	BENCH_VS_KERNEL("hsiphash_2u32", 8, hsiphash_2u32(i, 2, h),
+			kern_h2u32(i, 2, h));
+	BENCH_VS_KERNEL("hsiphash_3u32", 12, hsiphash_3u32(i, 2, 3, h),
+			kern_h3u32(i, 2, 3, h));
+	BENCH_VS_KERNEL("hsiphash_4u32", 16, hsiphash_4u32(i, 2, 3, 4, h),
+			kern_h4u32(i, 2, 3, 4, h));
 }
 
 /* What SipHash replaced: one SHA-1 block, as the old syncookies hashed. */
