@@ -5,6 +5,7 @@
 #   make [KDIR=...] [ARCH=...]   build the modules against KDIR
 #                                (default: the running kernel's build dir)
 #   make run [ARCH=i386] [ACCEL=tcg|kvm] [EXTRA_MODULES="a.ko b.ko"]
+#            [ARGS_<module>="param=value ..."] [TIMEOUT=seconds]
 #                                fetch Debian's kernel for ARCH, build, boot it
 #                                in QEMU, load the modules, show KTAP results
 #   make bench [ARCH=i386] [BENCH_BATCHES=101]
@@ -49,7 +50,10 @@ modules:
 	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
 	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
 	  echo "  pass KDIR=/path/to/headers, or fetch Debian's with:" >&2; \
-	  echo "  scripts/fetch-kernel.sh x86_64   (or i386)" >&2; exit 1; }
+	  echo "  scripts/fetch-kernel.sh x86_64   (or i386)" >&2; \
+	  for e in build/cache/*/kernel.env; do [ -r "$$e" ] && \
+	    echo "  cached: make $$(sed -n 's/^\(ARCH\|KDIR\)=/\1=/p' $$e | tr '\n' ' ')" >&2; done; \
+	  exit 1; }
 	@mkdir -p $(BUILD_DIR)
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules

@@ -82,7 +82,8 @@ def run_kunit(kunit: Path, module: str, raw_lines):
             [sys.executable, str(kunit), "parse", f"--json={out}", str(src)],
             capture_output=True, text=True, check=False)
         print(f"--- KTAP of {module}, parsed by kunit.py ---")
-        sys.stdout.write(proc.stdout)
+        sys.stdout.write("".join(l for l in proc.stdout.splitlines(True)
+                                 if "Test results stored in" not in l))
         if proc.stderr.strip():
             sys.stdout.write(proc.stderr)
         passed = failed = 0
@@ -125,9 +126,19 @@ def main() -> int:
     elif args.qemu_rc != 0:
         reasons.append(f"qemu exited with status {args.qemu_rc}")
     checks = 0
+    tried, failed_load, details = set(), set(), []
     for line in status.splitlines():
+        m = re.match(r"HARNESS: (LOADED|FAIL modprobe) (\S+)", line)
+        if m:
+            tried.add(m.group(2))
         if line.startswith("HARNESS: FAIL"):
             reasons.append(line[len("HARNESS: FAIL "):])
+        if line.startswith("HARNESS: FAIL modprobe"):
+            # What the module itself said, which names the cause.
+            failed_load.add(m.group(2))
+            said = [t for _, t in module_lines(console, m.group(2))
+                    if not re.match(r"(KTAP version|\d+\.\.|ok |not ok |# )", t)]
+            details.extend(f"{m.group(2)}: {t}" for t in said[:3])
         elif line.startswith("HARNESS: OK "):
             checks += 1  # one passed check of qemu/stress.sh
             print(f"ok: {line[len('HARNESS: OK '):]}")
@@ -154,9 +165,15 @@ def main() -> int:
             modules.append(m.group(2))
     passed, failed = checks, 0
     ktap_out = []
+    skipped = [m for m in modules if m not in tried and m in args.ktap]
+    if skipped and any(l.startswith("HARNESS: FAIL modprobe") for l in status.splitlines()):
+        reasons.append("not loaded, an earlier module failed: " + " ".join(skipped))
+        modules = [m for m in modules if m not in skipped]
     for mod in modules:
         lines = list(module_lines(console, mod))
         texts = [t for _, t in lines]
+        if mod in failed_load and "KTAP version 1" not in texts:
+            continue  # refused before its init ran: the modprobe failure says it
         plan_problems = check_plan(mod, texts)
         reasons.extend(plan_problems)
         if "KTAP version 1" not in texts:
@@ -180,6 +197,8 @@ def main() -> int:
     print(f"--- {args.arch} ({args.accel.upper()}): evidence in {args.results} ---")
     for r in reasons:
         print(f"FAIL: {r}")
+    for d in details:
+        print(f"  console: {d}")
     failed += len(reasons)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

@@ -12,6 +12,7 @@ export PATH=/bin:/sbin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+mkdir -p /tmp
 
 S=/dev/ttyS1
 status() {
@@ -33,10 +34,10 @@ while read -r kind mod args; do
 	esac
 	echo "harness: modprobe $mod $args" >/dev/kmsg
 	# shellcheck disable=SC2086
-	if modprobe "$mod" $args; then
+	if modprobe "$mod" $args 2>/tmp/modprobe.err; then
 		status "LOADED $mod"
 	else
-		status "FAIL modprobe $mod $args: exit $?"
+		status "FAIL modprobe $mod $args: exit $? $(head -c 300 /tmp/modprobe.err)"
 		ok=0
 		break
 	fi

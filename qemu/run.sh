@@ -122,7 +122,9 @@ log "$ARCH: qemu exited with $rc after $(($(date +%s) - start))s"
 
 ktap_mods=""
 [ -n "${STRESS:-}" ] || for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
-sed -n 's/^HARNESS: MEM //p' "$RESULTS/status.log" | tr -d '\r' >"$RESULTS/memory.txt"
+rm -f "$RESULTS/memory.txt"
+[ -z "${STRESS:-}" ] ||
+	sed -n 's/^HARNESS: MEM //p' "$RESULTS/status.log" | tr -d '\r' >"$RESULTS/memory.txt"
 # Output: the KTAP report and any failure reasons, the benchmark table,
 # then the verdict's last line, "N passed, M failed".
 verdict=0

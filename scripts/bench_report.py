@@ -107,11 +107,11 @@ def plot(rows, data, arch, accel, out: Path):
     script = [
         "set terminal png size 1000,650",
         f"set output '{out}'",
-        f"set title 'Cycles per call against input length, {arch}, {accel.upper()}"
+        f"set title noenhanced 'Cycles per call against input length, {arch}, {accel.upper()}"
         f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''}'",
         "set xlabel 'input length (bytes, log scale)'",
         "set ylabel 'median cycles per call (log scale)'",
-        "set logscale xy", "set key top left", "set grid",
+        "set logscale xy", "set key top left noenhanced", "set grid",
         "plot " + ", ".join(f"'-' with linespoints title '{t}'" for t in titles),
     ]
     text = "\n".join(script) + "\n" + "\ne\n".join(blocks) + "\ne\n"
@@ -128,7 +128,7 @@ def main() -> int:
     results = Path(sys.argv[1])
     rows, data, (arch, accel) = load(results / "bench.csv")
     if not rows:
-        print("no benchmark rows (bench_batches=0?)")
+        print("no benchmark rows in bench.csv")
         return 0
     print_tables(data, arch, accel)
     png = results / "bench.png"

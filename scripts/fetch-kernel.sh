@@ -68,7 +68,7 @@ BUSYBOX=$ROOT/bin/busybox
 
 if [ -r "$ARCH_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$ARCH_ENV" &&
    [ -r "$VMLINUZ" ] && [ -r "$KDIR/Makefile" ] && [ -x "$BUSYBOX" ]; then
-	log "$ARCH: kernel $KVER ($VERSION) already in $ARCH_CACHE"
+	log "$ARCH: kernel $KVER ($VERSION) already in $ARCH_CACHE, KDIR=$KDIR"
 	exit 0
 fi
 
