@@ -34,6 +34,7 @@
 #include <linux/timekeeping.h>
 #include <asm/unaligned.h>
 
+#include "ktap.h"
 #include "siphash.h"
 #include "modparam.h"
 #include "bench.h"
@@ -824,25 +825,7 @@ static u64 demo_output(enum demo_fn_id id, const struct demo_tuple *t,
 	}
 }
 
-/* ---- KTAP plumbing -------------------------------------------------------- */
-
-#define MAX_FAIL_LINES 8
-static unsigned int case_failures;
-
-/* Record one failure of the running case; the first few are printed. */
-static __printf(1, 2) void fail(const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	if (case_failures++ >= MAX_FAIL_LINES)
-		return;
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pr_info("# %pV\n", &vaf);
-	va_end(args);
-}
+/* ---- test cases ----------------------------------------------------------- */
 
 /* Parse known answer @i into @t; false (and a failure) if it does not. */
 static bool kat_tuple(unsigned int i, struct demo_tuple *t)
@@ -854,7 +837,7 @@ static bool kat_tuple(unsigned int i, struct demo_tuple *t)
 	    !in4_pton(k->daddr4, -1, (u8 *)&t->daddr4, -1, NULL) ||
 	    !in6_pton(k->saddr6, -1, t->saddr6.s6_addr, -1, NULL) ||
 	    !in6_pton(k->daddr6, -1, t->daddr6.s6_addr, -1, NULL)) {
-		fail("tuple %u: unparsable address", i);
+		ktap_fail("tuple %u: unparsable address", i);
 		return false;
 	}
 	t->sport = htons(k->sport);
@@ -915,8 +898,8 @@ static void t_md5_baseline_rfc1321(void)
 			put_unaligned_le32(hash[j], got + 4 * j);
 		if (hex2bin(want, md5_suite[i].digest, sizeof(want)) ||
 		    memcmp(got, want, sizeof(want)))
-			fail("MD5(\"%s\") = %16phN, want %s", md5_suite[i].msg,
-			     got, md5_suite[i].digest);
+			ktap_fail("MD5(\"%s\") = %16phN, want %s", md5_suite[i].msg,
+				  got, md5_suite[i].digest);
 	}
 }
 
@@ -936,8 +919,8 @@ static void kat_case(enum demo_fn_id id)
 		want = demo_kats[i].want[id];
 		got = fn->hash(&t, &demo_test_key);
 		if (got != want)
-			fail("tuple %u: hash %016llx, want %016llx (libsodium)",
-			     i, got, want);
+			ktap_fail("tuple %u: hash %016llx, want %016llx (libsodium)",
+				  i, got, want);
 
 		t0 = ktime_get_real_ns();
 		out = demo_output(id, &t, &demo_test_key, &tsoff);
@@ -956,8 +939,8 @@ static void kat_case(enum demo_fn_id id)
 			ok = dccp_has_hash(out, want, t0, t1);
 		}
 		if (!ok)
-			fail("tuple %u: output %llx (tsoff %08x) does not hold hash %016llx",
-			     i, out, tsoff, want);
+			ktap_fail("tuple %u: output %llx (tsoff %08x) does not hold hash %016llx",
+				  i, out, tsoff, want);
 	}
 }
 
@@ -984,15 +967,15 @@ static void t_same_tuple_same_hash(void)
 					continue;
 				if (demo_fns[id].hash(&t, keys[k]) !=
 				    demo_fns[id].hash(&t, keys[k]))
-					fail("%s tuple %u key %u: hash differs",
-					     demo_fns[id].name, i, k);
+					ktap_fail("%s tuple %u key %u: hash differs",
+						  demo_fns[id].name, i, k);
 				out1 = demo_output(id, &t, keys[k], &tsoff1);
 				out2 = demo_output(id, &t, keys[k], &tsoff2);
 				if (tsoff1 != tsoff2 ||
 				    ((id == DEMO_PORT_V4 || id == DEMO_PORT_V6) &&
 				     out1 != out2))
-					fail("%s tuple %u key %u: output differs",
-					     demo_fns[id].name, i, k);
+					ktap_fail("%s tuple %u key %u: output differs",
+						  demo_fns[id].name, i, k);
 			}
 }
 
@@ -1016,8 +999,8 @@ static void flip_field(enum demo_fn_id id, const struct demo_tuple *base,
 			changed = demo_fns[id].hash(&t, &demo_test_key) != ref;
 			p[j] ^= masks[m];
 			if (changed != changes)
-				fail("%s: %s byte %u ^ %#x %s the hash",
-				     demo_fns[id].name, field, j, masks[m],
+				ktap_fail("%s: %s byte %u ^ %#x %s the hash",
+					  demo_fns[id].name, field, j, masks[m],
 				     changes ? "does not change" : "changes");
 		}
 }
@@ -1053,8 +1036,8 @@ static void t_single_field_changes_hash(void)
 				key = demo_test_key;
 				((u8 *)&key)[j] ^= 0x01;
 				if (demo_fns[id].hash(&t, &key) == ref)
-					fail("%s: key byte %u ^ 0x1 does not change the hash",
-					     demo_fns[id].name, j);
+					ktap_fail("%s: key byte %u ^ 0x1 does not change the hash",
+						  demo_fns[id].name, j);
 			}
 		}
 	}
@@ -1083,13 +1066,13 @@ static void t_isn_advances_with_seq_scale(void)
 		adv = isn2 - isn1;
 		if (!isn_has_hash(isn1, lower_32_bits(want), t0, t1) ||
 		    !isn_has_hash(isn2, lower_32_bits(want), t2, t3))
-			fail("%s: ISN is not hash + (ktime_get_real_ns() >> 6)",
-			     demo_fns[ids[i]].name);
+			ktap_fail("%s: ISN is not hash + (ktime_get_real_ns() >> 6)",
+				  demo_fns[ids[i]].name);
 		else if (adv < (u32)(t2 >> 6) - (u32)(t1 >> 6) ||
 			 adv > (u32)(t3 >> 6) - (u32)(t0 >> 6) ||
 			 adv < 2000000 / 64)
-			fail("%s: ISN advanced by %u over %llu ns",
-			     demo_fns[ids[i]].name, adv, t2 - t1);
+			ktap_fail("%s: ISN advanced by %u over %llu ns",
+				  demo_fns[ids[i]].name, adv, t2 - t1);
 		else
 			pr_info("# %s: ISN advanced by %u (64 ns ticks) over %llu..%llu ns\n",
 				demo_fns[ids[i]].name, adv, t2 - t1, t3 - t0);
@@ -1123,8 +1106,8 @@ static void t_dccp_within_48_bits(void)
 					      t.dport, demo_md5_secret);
 		for (j = 0; j < ARRAY_SIZE(seq); j++)
 			if (seq[j] & ~DEMO_DCCP_SEQ_MASK)
-				fail("input %u, version %zu: %#llx is wider than 48 bits",
-				     i, j, seq[j]);
+				ktap_fail("input %u, version %zu: %#llx is wider than 48 bits",
+					  i, j, seq[j]);
 	}
 	pr_info("# dccp: %u of 256 hashes had bits above 47, all masked\n", wide);
 }
@@ -1189,8 +1172,8 @@ static void t_v6_padding_not_hashed(void)
 							       &t, &demo_test_key,
 							       patterns[p]);
 				if (got != want)
-					fail("%s tuple %u stack %#x: %016llx != %016llx",
-					     demo_fns[ids[j]].name, i,
+					ktap_fail("%s tuple %u stack %#x: %016llx != %016llx",
+						  demo_fns[ids[j]].name, i,
 					     patterns[p], got, want);
 			}
 	}
@@ -1206,13 +1189,13 @@ static void t_v6_padding_not_hashed(void)
 		ports.dport = t.dport;
 		if (demo_v6_ports_hash(&ports, &demo_test_key) !=
 		    demo_kats[0].want[DEMO_TCP_V6_ISN])
-			fail("struct demo_v6_ports, padding %#x: hash changed",
-			     patterns[p]);
+			ktap_fail("struct demo_v6_ports, padding %#x: hash changed",
+				  patterns[p]);
 		/* Proof the padding was garbage: all of it hashes differently. */
 		full[p] = siphash(&ports, sizeof(ports), &demo_test_key);
 		if (sizeof(ports) > DEMO_V6_PORTS_LEN && p && full[p] == full[0])
-			fail("struct demo_v6_ports: padding %#x not seen by the control",
-			     patterns[p]);
+			ktap_fail("struct demo_v6_ports: padding %#x not seen by the control",
+				  patterns[p]);
 
 		memset(&dport, patterns[p], sizeof(dport));
 		dport.saddr = t.saddr6;
@@ -1220,8 +1203,8 @@ static void t_v6_padding_not_hashed(void)
 		dport.dport = t.dport;
 		if (demo_v6_dport_hash(&dport, &demo_test_key) !=
 		    demo_kats[0].want[DEMO_PORT_V6])
-			fail("struct demo_v6_dport, padding %#x: hash changed",
-			     patterns[p]);
+			ktap_fail("struct demo_v6_dport, padding %#x: hash changed",
+				  patterns[p]);
 	}
 	pr_info("# padding: demo_v6_ports %zu bytes, %zu hashed; demo_v6_dport %zu bytes, %zu hashed\n",
 		sizeof(ports), DEMO_V6_PORTS_LEN, sizeof(dport), DEMO_V6_DPORT_LEN);
@@ -1444,12 +1427,7 @@ static void demo_bench(void)
 
 /* ---- the plan ------------------------------------------------------------- */
 
-struct test_case {
-	const char *name;
-	void (*run)(void);
-};
-
-static const struct test_case cases[] = {
+static const struct ktap_case cases[] = {
 	{ "md5_baseline_rfc1321", t_md5_baseline_rfc1321 },
 	{ "kat_tcp_v4_isn", t_kat_tcp_v4_isn },
 	{ "kat_tcp_v6_isn", t_kat_tcp_v6_isn },
@@ -1473,7 +1451,7 @@ static void demo_wipe_secrets(void)
 
 static int __init secure_seq_demo_init(void)
 {
-	unsigned int i, failed = 0;
+	unsigned int failed;
 
 	if (demo_param_key_set) {
 		demo_secret = demo_param_key;
@@ -1483,31 +1461,19 @@ static int __init secure_seq_demo_init(void)
 	}
 	get_random_bytes(demo_md5_secret, sizeof(demo_md5_secret));
 
-	pr_info("KTAP version 1\n");
-	pr_info("1..%zu\n", ARRAY_SIZE(cases));
+	ktap_plan(ARRAY_SIZE(cases));
 	pr_info("# secure_seq_demo %s, %d-bit kernel: the seed's secure_seq over siphash.ko, MD5 as the baseline\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG);
 	pr_info("# secret: %s (never printed); MD5 baseline secret: random\n",
 		demo_param_key_set ? "fixed by key=" : "random, get_random_bytes()");
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		case_failures = 0;
-		cases[i].run();
-		if (case_failures) {
-			failed++;
-			pr_info("not ok %u %s # %u mismatches\n", i + 1,
-				cases[i].name, case_failures);
-		} else {
-			pr_info("ok %u %s\n", i + 1, cases[i].name);
-		}
-	}
+	failed = ktap_run(cases, ARRAY_SIZE(cases));
 
 	demo_sample();
 	pr_info("# bench: %u batches of %u calls per row\n",
 		DEMO_BENCH_BATCHES, bench_calls);
 	demo_bench();
 
-	pr_info("# totals: pass:%zu fail:%u\n", ARRAY_SIZE(cases) - failed, failed);
 	if (failed) {
 		demo_wipe_secrets();
 		return -EINVAL;

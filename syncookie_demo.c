@@ -30,6 +30,7 @@
 #include <crypto/sha1.h>
 #include <net/tcp.h>
 
+#include "ktap.h"
 #include "siphash.h"
 #include "modparam.h"
 #include "bench.h"
@@ -507,29 +508,12 @@ static __always_inline int scd_v6_check(enum scd_impl impl,
 	return ind < ARRAY_SIZE(scd_msstab_v6) ? scd_msstab_v6[ind] : 0;
 }
 
-/* ---- KTAP plumbing ------------------------------------------------------- */
+/* ---- test helpers --------------------------------------------------------- */
 
-#define MAX_FAIL_LINES 8
-static unsigned int case_failures;
 static struct rnd_state rnd;
 static const char * const impl_names[] = {
 	[SCD_SIPHASH] = "siphash", [SCD_SHA1] = "sha1",
 };
-
-/* Record one failure of the running case; the first few are printed. */
-static __printf(1, 2) void fail(const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	if (case_failures++ >= MAX_FAIL_LINES)
-		return;
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pr_info("# %pV\n", &vaf);
-	va_end(args);
-}
 
 static void rand_v4(struct scd_v4_tuple *t)
 {
@@ -586,7 +570,7 @@ static const u32 kat_v6_cookie = 0xa7b54891U;
 static void kat_expect(const char *what, u64 got, u64 want)
 {
 	if (got != want)
-		fail("%s: got %016llx want %016llx", what, got, want);
+		ktap_fail("%s: got %016llx want %016llx", what, got, want);
 }
 
 static void t_kat_v4(void)
@@ -701,14 +685,14 @@ static void rt_sweep(const struct rt_ack *a, u32 t, u16 want)
 
 	got = rt_check(a, t - 1);
 	if (got)
-		fail("%s cookie of minute %u accepted at %u", impl_names[a->impl],
-		     t, t - 1);
+		ktap_fail("%s cookie of minute %u accepted at %u", impl_names[a->impl],
+			  t, t - 1);
 	for (d = 0; d < MAX_SYNCOOKIE_AGE + RT_REFUSED_SPAN; d++) {
 		got = rt_check(a, t + d);
 		exp = d < MAX_SYNCOOKIE_AGE ? want : 0;
 		if (got != exp)
-			fail("%s cookie of minute %u, age %u: MSS %d, want %d",
-			     impl_names[a->impl], t, d, got, exp);
+			ktap_fail("%s cookie of minute %u, age %u: MSS %d, want %d",
+				  impl_names[a->impl], t, d, got, exp);
 	}
 }
 
@@ -732,8 +716,8 @@ static void roundtrip_v4(enum scd_impl impl)
 				a.cookie = scd_v4_make(impl, &scd_live, &t, a.seq,
 						       &mss, rt_minutes[m]);
 				if (mss != want)
-					fail("MSS %u rounded to %u, want %u",
-					     vals[v], mss, want);
+					ktap_fail("MSS %u rounded to %u, want %u",
+						  vals[v], mss, want);
 				rt_sweep(&a, rt_minutes[m], want);
 			}
 	}
@@ -759,8 +743,8 @@ static void roundtrip_v6(enum scd_impl impl)
 				a.cookie = scd_v6_make(impl, &scd_live, &t, a.seq,
 						       &mss, rt_minutes[m]);
 				if (mss != want)
-					fail("MSS %u rounded to %u, want %u",
-					     vals[v], mss, want);
+					ktap_fail("MSS %u rounded to %u, want %u",
+						  vals[v], mss, want);
 				rt_sweep(&a, rt_minutes[m], want);
 			}
 	}
@@ -786,17 +770,17 @@ static void t_counter_wrap(void)
 	c6 = scd_v6_make(SCD_SIPHASH, &scd_live, &t6, seq, &mss6, 255);
 	if ((c4 - ntohl(seq) - (u32)scd_sip_v4(&scd_live.sip[0], &t4, 0)) >>
 	    SCD_COOKIEBITS != 255)
-		fail("v4 cookie of minute 255 does not carry 255 in bits 31..24");
+		ktap_fail("v4 cookie of minute 255 does not carry 255 in bits 31..24");
 	for (d = 0; d < ARRAY_SIZE(want); d++) {
 		got = scd_v4_check(SCD_SIPHASH, &scd_live, &t4, next_seq(seq),
 				   ack_seq_of(c4), 255 + d);
 		if (got != want[d])
-			fail("v4 made at 255, checked at %u: MSS %d, want %u",
-			     255 + d, got, want[d]);
+			ktap_fail("v4 made at 255, checked at %u: MSS %d, want %u",
+				  255 + d, got, want[d]);
 		got = scd_v6_check(SCD_SIPHASH, &scd_live, &t6, next_seq(seq),
 				   ack_seq_of(c6), 255 + d);
 		if (got != (want[d] ? 9000 - 60 : 0))
-			fail("v6 made at 255, checked at %u: MSS %d", 255 + d, got);
+			ktap_fail("v6 made at 255, checked at %u: MSS %d", 255 + d, got);
 	}
 }
 
@@ -823,7 +807,7 @@ static void forge_result(const char *what, unsigned int bit, int got, int orig,
 		return;
 	}
 	forged++;
-	fail("forged ACK accepted: %s bit %u, MSS %d", what, bit, got);
+	ktap_fail("forged ACK accepted: %s bit %u, MSS %d", what, bit, got);
 }
 
 static void t_forgery_v4(void)
@@ -848,7 +832,7 @@ static void t_forgery_v4(void)
 		orig = scd_v4_check(SCD_SIPHASH, &scd_live, &t, aseq,
 				    ack_seq_of(cookie), now);
 		if (orig != mss)
-			fail("genuine cookie refused: MSS %d, want %u", orig, mss);
+			ktap_fail("genuine cookie refused: MSS %d, want %u", orig, mss);
 		for (bit = 0; bit < 32; bit++)
 			forge_result("cookie", bit,
 				     scd_v4_check(SCD_SIPHASH, &scd_live, &t, aseq,
@@ -903,7 +887,7 @@ static void t_forgery_v6(void)
 		orig = scd_v6_check(SCD_SIPHASH, &scd_live, &t, aseq,
 				    ack_seq_of(cookie), now);
 		if (orig != mss)
-			fail("genuine cookie refused: MSS %d, want %u", orig, mss);
+			ktap_fail("genuine cookie refused: MSS %d, want %u", orig, mss);
 		for (bit = 0; bit < 32; bit++)
 			forge_result("cookie", bit,
 				     scd_v6_check(SCD_SIPHASH, &scd_live, &t, aseq,
@@ -952,7 +936,7 @@ static void forge_report(const char *name, unsigned int accepted)
 	pr_info("# %s: %u of %u random forged ACKs accepted (expected 2^-29 per try, %llu.%06u in this run)\n",
 		name, accepted, forge_tries, whole, frac);
 	if (accepted)
-		fail("%u random forgeries accepted", accepted);
+		ktap_fail("%u random forgeries accepted", accepted);
 }
 
 static void t_forgery_random_v4(void)
@@ -1109,7 +1093,7 @@ static void t_bench_v4(void)
 
 	pool = kvmalloc_array(total, sizeof(*pool), GFP_KERNEL);
 	if (!pool) {
-		fail("no memory for %zu SYNs", total);
+		ktap_fail("no memory for %zu SYNs", total);
 		return;
 	}
 	for (n = 0; n < total; n++) {
@@ -1141,7 +1125,7 @@ static void t_bench_v6(void)
 
 	pool = kvmalloc_array(total, sizeof(*pool), GFP_KERNEL);
 	if (!pool) {
-		fail("no memory for %zu SYNs", total);
+		ktap_fail("no memory for %zu SYNs", total);
 		return;
 	}
 	for (n = 0; n < total; n++) {
@@ -1161,12 +1145,7 @@ static void t_bench_v6(void)
 
 /* ---- the plan -------------------------------------------------------------- */
 
-struct test_case {
-	const char *name;
-	void (*run)(void);
-};
-
-static const struct test_case cases[] = {
+static const struct ktap_case cases[] = {
 	{ "known_answer_v4_siphash", t_kat_v4 },
 	{ "known_answer_v6_siphash", t_kat_v6 },
 	{ "roundtrip_v4_siphash", t_roundtrip_v4_siphash },
@@ -1195,7 +1174,7 @@ static void scd_wipe_secrets(void)
 
 static int __init syncookie_demo_init(void)
 {
-	unsigned int i, failed = 0;
+	unsigned int failed;
 	struct scd_v4_tuple t4 = kat_v4;
 	struct scd_v6_tuple t6 = kat_v6;
 	u16 mss4 = KAT_V4_MSS, mss6 = KAT_V6_MSS;
@@ -1211,8 +1190,7 @@ static int __init syncookie_demo_init(void)
 		seed = get_random_u64() | 1;
 	prandom_seed_state(&rnd, seed);
 
-	pr_info("KTAP version 1\n");
-	pr_info("1..%zu\n", ARRAY_SIZE(cases));
+	ktap_plan(ARRAY_SIZE(cases));
 	pr_info("# siphash.ko %s, %d-bit kernel; keys %s; seed %#lx; bench_tuples %u; forge_tries %u\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG,
 		scd_keys_fixed ? "fixed by keys=" : "random", seed,
@@ -1224,18 +1202,7 @@ static int __init syncookie_demo_init(void)
 		scd_v6_make(SCD_SIPHASH, &scd_live, &t6, htonl(KAT_V6_SEQ), &mss6,
 			    KAT_MINUTE));
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		case_failures = 0;
-		cases[i].run();
-		if (case_failures) {
-			failed++;
-			pr_info("not ok %u %s # %u failures\n", i + 1,
-				cases[i].name, case_failures);
-		} else {
-			pr_info("ok %u %s\n", i + 1, cases[i].name);
-		}
-	}
-	pr_info("# totals: pass:%zu fail:%u\n", ARRAY_SIZE(cases) - failed, failed);
+	failed = ktap_run(cases, ARRAY_SIZE(cases));
 	if (failed) {
 		scd_wipe_secrets();
 		return -EINVAL;

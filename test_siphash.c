@@ -60,6 +60,7 @@ static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash
 
 /* From here on, the API names are siphash.ko's. */
 #include "bench.h"
+#include "ktap.h"
 #include "modparam.h"
 #include "siphash.h"
 #include "tests/vectors/long_msg.h"
@@ -231,25 +232,7 @@ static_assert(ARRAY_SIZE(long_vectors_siphash) == ARRAY_SIZE(long_lens));
 static_assert(ARRAY_SIZE(long_vectors_hsiphash64) == ARRAY_SIZE(long_lens));
 static_assert(ARRAY_SIZE(long_vectors_hsiphash32) == ARRAY_SIZE(long_lens));
 
-/* ---- KTAP plumbing ---------------------------------------------------- */
-
-#define MAX_FAIL_LINES 8
-static unsigned int case_failures;
-
-/* Record one failure of the running case; the first few are printed. */
-static __printf(1, 2) void fail(const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	if (case_failures++ >= MAX_FAIL_LINES)
-		return;
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pr_info("# %pV\n", &vaf);
-	va_end(args);
-}
+/* ---- test buffers ---------------------------------------------------- */
 
 /* The test buffer: 8 bytes of room for offsets, aligned for both APIs. */
 static u8 buf[LONG_MSG_MAX + 8 + 8] __aligned(SIPHASH_ALIGNMENT);
@@ -299,8 +282,8 @@ static void sip_vectors(sip_buf_fn fn, unsigned int off_lo, unsigned int off_hi)
 		for (len = 0; len < ARRAY_SIZE(test_vectors_siphash); len++) {
 			got = fn(seq_at(off, len), len, &test_key_siphash);
 			if (got != want_siphash(len))
-				fail("offset %u len %zu: got %016llx want %016llx",
-				     off, len, got, want_siphash(len));
+				ktap_fail("offset %u len %zu: got %016llx want %016llx",
+					  off, len, got, want_siphash(len));
 		}
 }
 
@@ -314,8 +297,8 @@ static void hsip_vectors(hsip_buf_fn fn, unsigned int off_lo, unsigned int off_h
 		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash); len++) {
 			got = fn(seq_at(off, len), len, &test_key_hsiphash);
 			if (got != test_vectors_hsiphash[len])
-				fail("offset %u len %zu: got %08x want %08x",
-				     off, len, got, test_vectors_hsiphash[len]);
+				ktap_fail("offset %u len %zu: got %08x want %08x",
+					  off, len, got, test_vectors_hsiphash[len]);
 		}
 }
 
@@ -347,8 +330,8 @@ static void t_siphash_long(void)
 								  &test_key_siphash);
 			for (j = 0; j < ARRAY_SIZE(got); j++)
 				if (got[j] != long_vectors_siphash[i])
-					fail("entry %zu off %u len %zu: %016llx != %016llx",
-					     j, off, long_lens[i], got[j],
+					ktap_fail("entry %zu off %u len %zu: %016llx != %016llx",
+						  j, off, long_lens[i], got[j],
 					     long_vectors_siphash[i]);
 		}
 	}
@@ -372,8 +355,8 @@ static void t_hsiphash_long(void)
 			got[2] = off ? got[1] : __hsiphash_aligned(p, long_lens[i], key);
 			for (j = 0; j < ARRAY_SIZE(got); j++)
 				if (got[j] != long_vectors_hsiphash[i])
-					fail("entry %zu off %u len %zu: %08x != %08x",
-					     j, off, long_lens[i], got[j],
+					ktap_fail("entry %zu off %u len %zu: %08x != %08x",
+						  j, off, long_lens[i], got[j],
 					     long_vectors_hsiphash[i]);
 		}
 	}
@@ -397,8 +380,8 @@ static void t_siphash_const_len(void)
 		got[4] = siphash(p, 32, key);
 		for (i = 0; i < ARRAY_SIZE(lens); i++)
 			if (got[i] != test_vectors_siphash[lens[i]])
-				fail("offset %u const len %zu: got %016llx",
-				     off, lens[i], got[i]);
+				ktap_fail("offset %u const len %zu: got %016llx",
+					  off, lens[i], got[i]);
 	}
 }
 
@@ -418,8 +401,8 @@ static void t_hsiphash_const_len(void)
 		got[3] = hsiphash(p, 16, key);
 		for (i = 0; i < ARRAY_SIZE(lens); i++)
 			if (got[i] != test_vectors_hsiphash[lens[i]])
-				fail("offset %u const len %zu: got %08x",
-				     off, lens[i], got[i]);
+				ktap_fail("offset %u const len %zu: got %08x",
+					  off, lens[i], got[i]);
 	}
 }
 
@@ -434,16 +417,16 @@ static void t_siphash_1_3(void)
 		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash64); len++) {
 			got = siphash_1_3(seq_at(off, len), len, &test_key_siphash);
 			if (got != test_vectors_hsiphash64[len])
-				fail("off %u len %zu: %08x != %08x", off, len, got,
-				     test_vectors_hsiphash64[len]);
+				ktap_fail("off %u len %zu: %08x != %08x", off, len, got,
+					  test_vectors_hsiphash64[len]);
 		}
 	for (i = 0; i < LONG_MSG_MAX; i++)
 		buf[i] = LONG_MSG_BYTE(i);
 	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
 		got = siphash_1_3(buf, long_lens[i], &test_key_siphash);
 		if (got != long_vectors_hsiphash64[i])
-			fail("len %zu: %08x != %08x", long_lens[i], got,
-			     long_vectors_hsiphash64[i]);
+			ktap_fail("len %zu: %08x != %08x", long_lens[i], got,
+				  long_vectors_hsiphash64[i]);
 	}
 }
 
@@ -458,16 +441,16 @@ static void t_halfsiphash_1_3(void)
 		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash32); len++) {
 			got = halfsiphash_1_3(seq_at(off, len), len, k0, k1);
 			if (got != test_vectors_hsiphash32[len])
-				fail("off %u len %zu: %08x != %08x", off, len, got,
-				     test_vectors_hsiphash32[len]);
+				ktap_fail("off %u len %zu: %08x != %08x", off, len, got,
+					  test_vectors_hsiphash32[len]);
 		}
 	for (i = 0; i < LONG_MSG_MAX; i++)
 		buf[i] = LONG_MSG_BYTE(i);
 	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
 		got = halfsiphash_1_3(buf, long_lens[i], k0, k1);
 		if (got != long_vectors_hsiphash32[i])
-			fail("len %zu: %08x != %08x", long_lens[i], got,
-			     long_vectors_hsiphash32[i]);
+			ktap_fail("len %zu: %08x != %08x", long_lens[i], got,
+				  long_vectors_hsiphash32[i]);
 	}
 }
 
@@ -478,14 +461,14 @@ static void t_halfsiphash_1_3(void)
 static void check64(const char *fn, u64 got, size_t len)
 {
 	if (got != test_vectors_siphash[len])
-		fail("%s: got %016llx want %016llx", fn, got,
-		     test_vectors_siphash[len]);
+		ktap_fail("%s: got %016llx want %016llx", fn, got,
+			  test_vectors_siphash[len]);
 }
 
 static void check32(const char *fn, u32 got, size_t len)
 {
 	if (got != test_vectors_hsiphash[len])
-		fail("%s: got %08x want %08x", fn, got, test_vectors_hsiphash[len]);
+		ktap_fail("%s: got %08x want %08x", fn, got, test_vectors_hsiphash[len]);
 }
 
 static const siphash_key_t *const sk = &test_key_siphash;
@@ -543,8 +526,8 @@ static void t_diff_siphash(void)
 		if (mine == kern && !off)
 			mine = __siphash_aligned(p, len, &key);
 		if (mine != kern)
-			fail("key %016llx %016llx len %zu offset %u: %016llx != kernel %016llx",
-			     key.key[0], key.key[1], len, off, mine, kern);
+			ktap_fail("key %016llx %016llx len %zu off %u: %016llx != %016llx",
+				  key.key[0], key.key[1], len, off, mine, kern);
 	}
 }
 
@@ -565,8 +548,8 @@ static void t_diff_hsiphash(void)
 		if (mine == kern && !off)
 			mine = __hsiphash_aligned(p, len, &key);
 		if (mine != kern)
-			fail("key %lx %lx len %zu offset %u: %08x != kernel %08x",
-			     key.key[0], key.key[1], len, off, mine, kern);
+			ktap_fail("key %lx %lx len %zu offset %u: %08x != kernel %08x",
+				  key.key[0], key.key[1], len, off, mine, kern);
 	}
 }
 
@@ -602,8 +585,8 @@ static void t_diff_siphash_helpers(void)
 		kern[7] = kern_4u32(w[0], w[1], w[2], w[3], &key);
 		for (j = 0; j < ARRAY_SIZE(mine); j++)
 			if (mine[j] != kern[j])
-				fail("%s key %016llx %016llx in %llx %llx %llx %llx: %llx != %llx",
-				     helper_names[j], key.key[0], key.key[1],
+				ktap_fail("%s key %llx %llx in %llx %llx %llx %llx: %llx != %llx",
+					  helper_names[j], key.key[0], key.key[1],
 				     w[0], w[1], w[2], w[3], mine[j], kern[j]);
 	}
 }
@@ -627,8 +610,8 @@ static void t_diff_hsiphash_helpers(void)
 		kern[3] = kern_h4u32(w[0], w[1], w[2], w[3], &key);
 		for (j = 0; j < ARRAY_SIZE(mine); j++)
 			if (mine[j] != kern[j])
-				fail("hsiphash_%uu32 key %lx %lx in %x %x %x %x: %x != %x",
-				     j + 1, key.key[0], key.key[1],
+				ktap_fail("hsiphash_%uu32 key %lx %lx in %x %x %x %x: %x != %x",
+					  j + 1, key.key[0], key.key[1],
 				     w[0], w[1], w[2], w[3], mine[j], kern[j]);
 	}
 }
@@ -782,12 +765,7 @@ static void run_benchmarks(void)
 
 /* ---- the plan ----------------------------------------------------------- */
 
-struct test_case {
-	const char *name;
-	void (*run)(void);
-};
-
-static const struct test_case cases[] = {
+static const struct ktap_case cases[] = {
 	{ "siphash_vectors", t_siphash_vectors },
 	{ "siphash_vectors_offsets_1_7", t_siphash_offsets },
 	{ "siphash_aligned_entry", t_siphash_aligned_entry },
@@ -842,32 +820,20 @@ static void run_injected_fault(void)
 
 static int __init test_siphash_init(void)
 {
-	unsigned int i, failed = 0;
+	unsigned int failed;
 
 	if (!seed)
 		seed = get_random_u64() | 1;
 	prandom_seed_state(&rnd, seed);
 
-	pr_info("KTAP version 1\n");
-	pr_info("1..%zu\n", ARRAY_SIZE(cases));
+	ktap_plan(ARRAY_SIZE(cases));
 	pr_info("# siphash.ko %s, %d-bit kernel, hsiphash is %s\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG,
 		BITS_PER_LONG == 64 ? "SipHash-1-3" : "HalfSipHash-1-3");
 	pr_info("# differential: %u inputs per case, seed %#lx\n", diff_iters, seed);
 	run_injected_fault();
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		case_failures = 0;
-		cases[i].run();
-		if (case_failures) {
-			failed++;
-			pr_info("not ok %u %s # %u mismatches\n", i + 1,
-				cases[i].name, case_failures);
-		} else {
-			pr_info("ok %u %s\n", i + 1, cases[i].name);
-		}
-	}
-	pr_info("# totals: pass:%zu fail:%u\n", ARRAY_SIZE(cases) - failed, failed);
+	failed = ktap_run(cases, ARRAY_SIZE(cases));
 	if (failed)
 		return -EINVAL;
 	run_benchmarks();
