@@ -81,36 +81,6 @@ static void __maybe_unused bench_reduce(struct bench_result *res, u64 *batch,
 	res->calls = (u64)batches * calls;
 }
 
-/*
- * BENCH_RUN(res, batches, calls, expr) - time @expr, which may use the
- * loop counter `i` (unsigned int): @batches (at most BENCH_MAX_BATCHES)
- * timed batches of @calls calls each, after one warm-up batch.
- */
-#define BENCH_RUN(res, batches, calls, expr)				\
-do {									\
-	const unsigned int __nb = min_t(unsigned int, (batches),	\
-					BENCH_MAX_BATCHES);		\
-	const unsigned int __nc = (calls);				\
-	u64 __sink = 0, __t0;						\
-	unsigned int __b, i;						\
-	unsigned long __flags;						\
-									\
-	for (__b = 0; __b <= __nb; __b++) {				\
-		preempt_disable();					\
-		local_irq_save(__flags);				\
-		__t0 = bench_cycles();					\
-		for (i = 0; i < __nc; i++)				\
-			__sink += (u64)(expr);				\
-		if (__b)						\
-			bench_batch[__b - 1] = bench_cycles() - __t0;	\
-		local_irq_restore(__flags);				\
-		preempt_enable();					\
-		cond_resched();						\
-	}								\
-	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
-	bench_reduce(&(res), bench_batch, __nb, __nc);			\
-} while (0)
-
 /* One timed loop of @nc calls of @expr into @sink; yields its cycles. */
 #define BENCH_LOOP(sink, nc, expr)					\
 ({									\
@@ -121,6 +91,34 @@ do {									\
 		(sink) += (u64)(expr);					\
 	bench_cycles() - __l0;						\
 })
+
+/*
+ * BENCH_RUN(res, batches, calls, expr) - time @expr, which may use the
+ * loop counter `i` (unsigned int): @batches (at most BENCH_MAX_BATCHES)
+ * timed batches of @calls calls each, after one warm-up batch.
+ */
+#define BENCH_RUN(res, batches, calls, expr)				\
+do {									\
+	const unsigned int __nb = min_t(unsigned int, (batches),	\
+					BENCH_MAX_BATCHES);		\
+	const unsigned int __nc = (calls);				\
+	u64 __sink = 0, __t;						\
+	unsigned long __flags;						\
+	unsigned int __b;						\
+									\
+	for (__b = 0; __b <= __nb; __b++) {				\
+		preempt_disable();					\
+		local_irq_save(__flags);				\
+		__t = BENCH_LOOP(__sink, __nc, expr);			\
+		if (__b)						\
+			bench_batch[__b - 1] = __t;			\
+		local_irq_restore(__flags);				\
+		preempt_enable();					\
+		cond_resched();						\
+	}								\
+	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
+	bench_reduce(&(res), bench_batch, __nb, __nc);			\
+} while (0)
 
 /*
  * BENCH_RUN_PAIR(ra, rb, batches, calls, ea, eb) - like BENCH_RUN for two

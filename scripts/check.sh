@@ -22,20 +22,6 @@ cd "$SIPHASH_ROOT"
 
 ARCHES=${ARCHES:-$SUPPORTED_ARCHES}
 SOURCES=$(ls ./*.c ./*.h | sed 's|^\./||' | tr '\n' ' ')
-passed=0
-failed=0
-failures=()
-
-result() { # result NAME STATUS(0=pass)
-	if [ "$2" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok: $1"
-	else
-		failed=$((failed + 1))
-		failures+=("$1")
-		echo "FAILED: $1"
-	fi
-}
 
 scripts/deps.sh /usr/include/sodium.h:libsodium-dev \
 	/usr/include/openssl/evp.h:libssl-dev || exit 1
@@ -123,6 +109,16 @@ for arch in $ARCHES; do
 done
 
 # ---- 3. negative controls ----------------------------------------------
+# caught NAME RC LOG EXPECTED-REGEX: a run that must fail did fail (RC is
+# non-zero) and its LOG names the expected reason.
+caught() {
+	if [ "$2" -ne 0 ] && grep -qE "$4" "$3"; then
+		result "negative control '$1' caught: $(grep -m1 -E "$4" "$3")" 0
+	else
+		result "negative control '$1' NOT caught (exit $2, see $3)" 1
+	fi
+}
+
 # negative NAME EXPECTED-REGEX [VAR=VALUE...]: the boot must fail, and its
 # report must name the expected reason.
 negative() {
@@ -132,12 +128,7 @@ negative() {
 	local log=$dir.log
 	mkdir -p "$dir"
 	env RESULTS="$dir" MODULES=test_siphash "$@" qemu/run.sh x86_64 >"$log" 2>&1
-	local rc=$?
-	if [ $rc -ne 0 ] && grep -qE "$expect" "$log"; then
-		result "negative control '$name' caught: $(grep -m1 -E "$expect" "$log")" 0
-	else
-		result "negative control '$name' NOT caught (exit $rc, see $log)" 1
-	fi
+	caught "$name" $? "$log" "$expect"
 }
 negative vector '^FAIL: HARNESS|not ok|\[FAILED\] siphash_vectors' ARGS_test_siphash=inject=vector
 negative oops "console has '(BUG:|Oops)'" ARGS_test_siphash=inject=oops
@@ -168,13 +159,6 @@ for arch in $ARCHES; do
 done
 
 # Negative controls of section 4.
-neg4() { # neg4 NAME RC LOG EXPECTED-REGEX: RC must be non-zero, LOG name it
-	if [ "$2" -ne 0 ] && grep -qE "$4" "$3"; then
-		result "negative control '$1' caught: $(grep -m1 -E "$4" "$3")" 0
-	else
-		result "negative control '$1' NOT caught (exit $2, see $3)" 1
-	fi
-}
 dir=build/results/negative
 mkdir -p "$dir"
 bad=$SIPHASH_ROOT/build/x86_64/consumer-bad/siphash_consumer.ko
@@ -183,13 +167,13 @@ scripts/consumer-build.sh x86_64 "$bad" 's/0x726fdb47dd0e0e31ULL/0x726fdb47dd0e0
 	env RESULTS="$SIPHASH_ROOT/$dir/consumer-vector" EXTRA_MODULES="$bad" \
 		MODULES=test_siphash_smp ARGS_test_siphash_smp=duration_ms=100 \
 		qemu/run.sh x86_64 >>"$dir/consumer-vector.log" 2>&1
-neg4 consumer-vector $? "$dir/consumer-vector.log" '\[FAILED\] siphash_seed_vectors_0_16|^FAIL: modprobe siphash_consumer'
+caught consumer-vector $? "$dir/consumer-vector.log" '\[FAILED\] siphash_seed_vectors_0_16|^FAIL: modprobe siphash_consumer'
 
 scripts/consumer-build.sh x86_64 "$SIPHASH_ROOT/build/x86_64/consumer-bad/undoc.ko" \
 	's/^MODULE_LICENSE/static int undoc;\nmodule_param(undoc, int, 0444);\nMODULE_LICENSE/; /^MODULE_AUTHOR/d' \
 	>"$dir/modinfo.log" 2>&1 &&
 	scripts/modinfo-check.sh "$SIPHASH_ROOT/build/x86_64/consumer-bad/undoc.ko" >>"$dir/modinfo.log" 2>&1
-neg4 modinfo $? "$dir/modinfo.log" 'parameter undoc has no MODULE_PARM_DESC'
+caught modinfo $? "$dir/modinfo.log" 'parameter undoc has no MODULE_PARM_DESC'
 grep -q 'undoc.ko: no author' "$dir/modinfo.log"
 result "negative control 'modinfo' also caught the missing author" $?
 
@@ -197,15 +181,12 @@ tmp=$(mktemp -d)
 cp -r Kbuild Makefile dkms.conf ./*.c ./*.h scripts tests "$tmp/"
 sed -i '/^BUILT_MODULE_NAME\[0\]/d' "$tmp/dkms.conf"
 SIPHASH_ROOT=$tmp SIPHASH_CACHE=$SIPHASH_CACHE "$tmp/scripts/dkms-check.sh" x86_64 >"$dir/dkms.log" 2>&1
-neg4 dkms $? "$dir/dkms.log" 'dkms.conf BUILT_MODULE_NAME .* differs from Kbuild'
+caught dkms $? "$dir/dkms.log" 'dkms.conf BUILT_MODULE_NAME .* differs from Kbuild'
 rm -rf "$tmp"
 
 env STRESS=1 CYCLES=2 MODULES=test_siphash_smp BAD_PARAMS=test_siphash_smp:threads=2 \
 	RESULTS="$SIPHASH_ROOT/$dir/stress" BUILD="$SIPHASH_ROOT/build/x86_64-stress-neg" \
 	qemu/run.sh x86_64 >"$dir/stress.log" 2>&1
-neg4 stress-badparam $? "$dir/stress.log" '^FAIL: badparam test_siphash_smp threads=2: the load succeeded'
+caught stress-badparam $? "$dir/stress.log" '^FAIL: badparam test_siphash_smp threads=2: the load succeeded'
 
-echo
-for f in "${failures[@]}"; do echo "failed: $f"; done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

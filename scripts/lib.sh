@@ -53,3 +53,28 @@ load_arch_env() {
 module_params() {
 	nm "$1" | sed -n 's/^[0-9a-f]* [a-zA-Z] __param_str_\([a-zA-Z0-9_]*\)$/\1/p' | sort -u
 }
+
+# Counted checks for the test scripts: result NAME STATUS (0 = passed),
+# then summary prints the failures and the line "N passed, M failed", and
+# fails if any check failed.
+passed=0
+failed=0
+failures=()
+
+result() {
+	if [ "$2" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok: $1"
+	else
+		failed=$((failed + 1))
+		failures+=("$1")
+		echo "FAILED: $1"
+	fi
+}
+
+summary() {
+	echo
+	for f in "${failures[@]}"; do echo "failed: $f"; done
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}

@@ -19,20 +19,6 @@ cd "$SIPHASH_ROOT"
 O=$SIPHASH_ROOT/build/user
 R=$SIPHASH_ROOT/build/results/user
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-passed=0
-failed=0
-failures=()
-
-result() { # result NAME STATUS(0=pass)
-	if [ "$2" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok: $1"
-	else
-		failed=$((failed + 1))
-		failures+=("$1")
-		echo "FAILED: $1"
-	fi
-}
 
 # valgrind needs glibc's symbols for -m32 too: libc6-dbg:i386 (the i386
 # architecture is the one scripts/fetch-kernel.sh adds for the i386 guest).
@@ -138,7 +124,4 @@ result "fuzz: ${execs:-?} inputs in ${FUZZ_SECONDS}s, both tails agree with libs
 tests/user/bench.sh "$O" "$R"
 result "bench: $R/bench.csv has every row" $?
 
-echo
-for f in "${failures[@]}"; do echo "failed: $f"; done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -32,6 +32,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "le.h"
+
 struct tuple {
 	const char *saddr4, *daddr4, *saddr6, *daddr6;
 	uint16_t sport, dport;
@@ -46,16 +48,6 @@ static const struct tuple tuples[] = {
 };
 
 static unsigned char key[16];
-
-static uint64_t le64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 static uint64_t sip(const unsigned char *msg, size_t len)
 {

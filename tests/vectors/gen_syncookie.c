@@ -30,6 +30,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "le.h"
+
 /* The documented tuples and test keys of syncookie_demo.c. */
 #define COUNT		0x01234567U	/* minutes; only 0x67 is in the cookie */
 #define V4_SEQ		0x12345678U	/* SYN sequence number */
@@ -50,16 +52,6 @@ static const unsigned char v6_daddr[16] = {
 static const unsigned int v6_sport = 50000, v6_dport = 443;
 
 static unsigned char key[2][16];	/* key c is bytes 16c .. 16c + 15 */
-
-static uint64_t le64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 static void put_le32(unsigned char *p, uint32_t v)
 {

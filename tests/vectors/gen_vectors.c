@@ -17,17 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "le.h"
 #include "long_msg.h"
-
-static uint64_t le64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 static uint64_t siphash13_openssl(const unsigned char *key,
 				  const unsigned char *msg, size_t len)
