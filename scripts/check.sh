@@ -151,7 +151,7 @@ for arch in $ARCHES; do
 	[ -r "$consumer" ] || consumer=""
 	STRESS=1 TIMEOUT=900 EXTRA_MODULES="$consumer" \
 		RESULTS="$SIPHASH_ROOT/build/results/stress-$arch" \
-		BUILD="$SIPHASH_ROOT/build/$arch-stress" qemu/run.sh "$arch" >"$log" 2>&1
+		qemu/run.sh "$arch" >"$log" 2>&1
 	rc=$?
 	grep -E '^(ok|FAIL):' "$log"
 	sed "s/^/memory: $arch /" "build/results/stress-$arch/memory.txt"
@@ -185,8 +185,7 @@ caught dkms $? "$dir/dkms.log" 'dkms.conf BUILT_MODULE_NAME .* differs from Kbui
 rm -rf "$tmp"
 
 env STRESS=1 CYCLES=2 MODULES=test_siphash_smp BAD_PARAMS=test_siphash_smp:threads=2 \
-	RESULTS="$SIPHASH_ROOT/$dir/stress" BUILD="$SIPHASH_ROOT/build/x86_64-stress-neg" \
-	qemu/run.sh x86_64 >"$dir/stress.log" 2>&1
+	RESULTS="$SIPHASH_ROOT/$dir/stress" qemu/run.sh x86_64 >"$dir/stress.log" 2>&1
 caught stress-badparam $? "$dir/stress.log" '^FAIL: badparam test_siphash_smp threads=2: the load succeeded'
 
 summary
