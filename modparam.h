@@ -8,9 +8,11 @@
 #ifndef SIPHASH_MODPARAM_H
 #define SIPHASH_MODPARAM_H
 
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
+#include <linux/string.h>
 
 /**
  * param_set_uint_range() - parse a parameter into an unsigned int in a range
@@ -86,5 +88,70 @@ static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
 #define module_param_ulong_checked(name, desc)				\
 module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
 MODULE_PARM_DESC(name, desc)
+
+/**
+ * struct ksym_param - the address of one named kernel symbol
+ * @name: the symbol; an address is accepted only if it is its start
+ * @addr: the address, 0 until a valid one was given
+ *
+ * For the tests that compare with kernel code or data the kernel does not
+ * export to modules: the harness reads the address from /proc/kallsyms in
+ * the guest and passes it at load time.
+ */
+struct ksym_param {
+	const char *name;
+	unsigned long addr;
+};
+
+/**
+ * param_set_ksym() - parse and check the address of a kernel symbol
+ * @val: the text given at load time: a hexadecimal address, as the first
+ *       column of /proc/kallsyms prints it
+ * @kp: the parameter; kp->arg points to its struct ksym_param
+ *
+ * The address is accepted only if the kernel's own symbol table names it
+ * as the first byte of the expected symbol (sprint_symbol() gives
+ * "name+0x0/size"), so that no value can make a module read or call a
+ * wrong address.
+ *
+ * Return: 0, or -EINVAL after printing what is allowed.
+ */
+static inline int param_set_ksym(const char *val, const struct kernel_param *kp)
+{
+	struct ksym_param *s = kp->arg;
+	size_t n = strlen(s->name);
+	char found[KSYM_SYMBOL_LEN];
+	unsigned long addr;
+
+	if (kstrtoul(val, 16, &addr)) {
+		pr_err("%s: not a hexadecimal address; allowed: the address of %s in /proc/kallsyms\n",
+		       kp->name, s->name);
+		return -EINVAL;
+	}
+	sprint_symbol(found, addr);
+	if (strncmp(found, s->name, n) || strncmp(found + n, "+0x0/", 5)) {
+		pr_err("%s: the address is not the start of %s; allowed: the address of %s in /proc/kallsyms\n",
+		       kp->name, s->name, s->name);
+		return -EINVAL;
+	}
+	s->addr = addr;
+	return 0;
+}
+
+static const struct kernel_param_ops param_ops_ksym __maybe_unused = {
+	.set = param_set_ksym,
+};
+
+/*
+ * module_param_ksym(var, sym, desc) - define @var, a struct ksym_param
+ * for the kernel symbol @sym (a string), as a module parameter. It has no
+ * sysfs file (kernel addresses stay out of sysfs); modinfo shows its type
+ * as "ksym".
+ */
+#define module_param_ksym(var, sym, desc)				\
+static struct ksym_param var = { .name = (sym) };			\
+module_param_cb(var, &param_ops_ksym, &var, 0);				\
+__MODULE_PARM_TYPE(var, "ksym");					\
+MODULE_PARM_DESC(var, desc)
 
 #endif /* SIPHASH_MODPARAM_H */

@@ -32,8 +32,8 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
-#include <asm/unaligned.h>
 
+#include "compat.h"
 #include "ktap.h"
 #include "siphash.h"
 #include "modparam.h"

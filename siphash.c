@@ -16,8 +16,8 @@
 #include <linux/bitops.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <asm/unaligned.h>
 
+#include "compat.h"
 #include "siphash.h"
 
 #if defined(CONFIG_DCACHE_WORD_ACCESS) && BITS_PER_LONG == 64
@@ -534,7 +534,8 @@ u64 siphash_1_3(const void *data, size_t len, const siphash_key_t *key)
 {
 	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
 }
-EXPORT_SYMBOL(siphash_1_3);
+
+SIPMOD_EXPORT_TEST(siphash_1_3);
 
 /**
  * halfsiphash_1_3 - HalfSipHash-1-3 of a buffer, 32-bit output
@@ -551,7 +552,8 @@ u32 halfsiphash_1_3(const void *data, size_t len, u32 k0, u32 k1)
 {
 	return hsip_hash(data, len, k0, k1, 1, 3, false);
 }
-EXPORT_SYMBOL(halfsiphash_1_3);
+
+SIPMOD_EXPORT_TEST(halfsiphash_1_3);
 
 MODULE_DESCRIPTION("SipHash-2-4 PRF and hsiphash (HalfSipHash-1-3/SipHash-1-3) for modules");
 MODULE_AUTHOR("siphash-oot developers");

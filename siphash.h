@@ -24,7 +24,6 @@
 
 #include <linux/siphash.h>
 #include <linux/types.h>
-#include <asm/unaligned.h>
 
 /* Version of siphash.ko and of the modules built with it. */
 #define SIPHASH_OOT_VERSION "0.1.0"
@@ -52,6 +51,30 @@
 #define hsiphash		SIPHASH_OOT(hsiphash)
 #define siphash_1_3		SIPHASH_OOT(siphash_1_3)
 #define halfsiphash_1_3		SIPHASH_OOT(halfsiphash_1_3)
+
+/*
+ * Little-endian loads from any address for the inline functions below, as
+ * get_unaligned_le32/64() do them (a packed struct), so that this header
+ * needs no unaligned-access header: that one moved from <asm/unaligned.h>
+ * to <linux/unaligned.h> in 6.12, and this header builds unchanged on both.
+ */
+struct sipmod_unaligned_le32 {
+	__le32 v;
+} __packed;
+
+struct sipmod_unaligned_le64 {
+	__le64 v;
+} __packed;
+
+static __always_inline u32 sipmod_load_le32(const void *p)
+{
+	return le32_to_cpu(((const struct sipmod_unaligned_le32 *)p)->v);
+}
+
+static __always_inline u64 sipmod_load_le64(const void *p)
+{
+	return le64_to_cpu(((const struct sipmod_unaligned_le64 *)p)->v);
+}
 
 u64 __siphash_aligned(const void *data, size_t len, const siphash_key_t *key);
 u64 __siphash_unaligned(const void *data, size_t len,
@@ -125,21 +148,21 @@ static __always_inline u64 siphash(const void *data, size_t len,
 	if (__builtin_constant_p(len)) {
 		switch (len) {
 		case 4:
-			return siphash_1u32(get_unaligned_le32(p), key);
+			return siphash_1u32(sipmod_load_le32(p), key);
 		case 8:
-			return siphash_1u64(get_unaligned_le64(p), key);
+			return siphash_1u64(sipmod_load_le64(p), key);
 		case 16:
-			return siphash_2u64(get_unaligned_le64(p),
-					    get_unaligned_le64(p + 8), key);
+			return siphash_2u64(sipmod_load_le64(p),
+					    sipmod_load_le64(p + 8), key);
 		case 24:
-			return siphash_3u64(get_unaligned_le64(p),
-					    get_unaligned_le64(p + 8),
-					    get_unaligned_le64(p + 16), key);
+			return siphash_3u64(sipmod_load_le64(p),
+					    sipmod_load_le64(p + 8),
+					    sipmod_load_le64(p + 16), key);
 		case 32:
-			return siphash_4u64(get_unaligned_le64(p),
-					    get_unaligned_le64(p + 8),
-					    get_unaligned_le64(p + 16),
-					    get_unaligned_le64(p + 24), key);
+			return siphash_4u64(sipmod_load_le64(p),
+					    sipmod_load_le64(p + 8),
+					    sipmod_load_le64(p + 16),
+					    sipmod_load_le64(p + 24), key);
 		}
 	}
 	if (IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS) ||
@@ -184,19 +207,19 @@ static __always_inline u32 hsiphash(const void *data, size_t len,
 	if (__builtin_constant_p(len)) {
 		switch (len) {
 		case 4:
-			return hsiphash_1u32(get_unaligned_le32(p), key);
+			return hsiphash_1u32(sipmod_load_le32(p), key);
 		case 8:
-			return hsiphash_2u32(get_unaligned_le32(p),
-					     get_unaligned_le32(p + 4), key);
+			return hsiphash_2u32(sipmod_load_le32(p),
+					     sipmod_load_le32(p + 4), key);
 		case 12:
-			return hsiphash_3u32(get_unaligned_le32(p),
-					     get_unaligned_le32(p + 4),
-					     get_unaligned_le32(p + 8), key);
+			return hsiphash_3u32(sipmod_load_le32(p),
+					     sipmod_load_le32(p + 4),
+					     sipmod_load_le32(p + 8), key);
 		case 16:
-			return hsiphash_4u32(get_unaligned_le32(p),
-					     get_unaligned_le32(p + 4),
-					     get_unaligned_le32(p + 8),
-					     get_unaligned_le32(p + 12), key);
+			return hsiphash_4u32(sipmod_load_le32(p),
+					     sipmod_load_le32(p + 4),
+					     sipmod_load_le32(p + 8),
+					     sipmod_load_le32(p + 12), key);
 		}
 	}
 	if (IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS) ||
@@ -208,7 +231,8 @@ static __always_inline u32 hsiphash(const void *data, size_t len,
 /*
  * The variants behind hsiphash, callable on every arch for comparisons (the
  * seed series chose between them by measuring both on 32- and 64-bit x86).
- * Not secure PRFs: use siphash() or hsiphash().
+ * Not secure PRFs: use siphash() or hsiphash(). Exported only to modules
+ * that import the symbol namespace SIPHASH_OOT_TEST (the project's tests).
  */
 u64 siphash_1_3(const void *data, size_t len, const siphash_key_t *key);
 u32 halfsiphash_1_3(const void *data, size_t len, u32 k0, u32 k1);

@@ -27,13 +27,14 @@
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <crypto/sha1.h>
 #include <net/tcp.h>
 
+#include "compat.h"
 #include "ktap.h"
 #include "siphash.h"
 #include "modparam.h"
 #include "bench.h"
+#include "sha1_baseline.h"
 
 /*
  * Cookie layout (Linux 6.1 secure_tcp_syn_cookie()), all sums mod 2^32:
@@ -100,7 +101,7 @@ enum scd_impl { SCD_SIPHASH, SCD_SHA1 };
  * which IPv4 uses all (12 words of the block, then the 5 digest words) and
  * IPv6 the first 11 (6 words of the block, then the 5 digest words).
  */
-#define SCD_SHA1_SECRET_WORDS	(16 - 4 + SHA1_DIGEST_WORDS)
+#define SCD_SHA1_SECRET_WORDS	(16 - 4 + SHA1_BASELINE_DIGEST_WORDS)
 
 /**
  * struct scd_keys - the secrets of both cookie implementations
@@ -280,11 +281,13 @@ static u64 scd_sip_v6(const siphash_key_t *key, const struct scd_v6_tuple *t,
  * ---- BEFORE: the SHA-1 cookie hashes that patch 4/4 removed ------------
  * Kept for measurement only: the timing figures compare them with the
  * SipHash ones. One SHA-1 block per hash, with the secret filling the rest
- * of the block and replacing the digest's initial value; sha1_transform()
- * is the kernel's exported compression function. The per-CPU scratch is
- * the seed's; it holds key material and is wiped at unload.
+ * of the block and replacing the digest's initial value;
+ * sha1_baseline_transform() is the project's own SHA-1 compression
+ * function (sha1_baseline.h), equal to the kernel's former
+ * sha1_transform(). The per-CPU scratch is the seed's; it holds key
+ * material and is wiped at unload.
  */
-#define SCD_SHA1_SCRATCH_WORDS	(16 + SHA1_DIGEST_WORDS + SHA1_WORKSPACE_WORDS)
+#define SCD_SHA1_SCRATCH_WORDS	(16 + SHA1_BASELINE_DIGEST_WORDS)
 static DEFINE_PER_CPU(u32 [SCD_SHA1_SCRATCH_WORDS], scd_sha1_scratch);
 
 /**
@@ -309,7 +312,7 @@ static u32 scd_sha1_v4(const u32 *secret, const struct scd_v4_tuple *t,
 	tmp[1] = (__force u32)t->daddr;
 	tmp[2] = ((__force u32)t->sport << 16) + (__force u32)t->dport;
 	tmp[3] = count;
-	sha1_transform(tmp + 16, (const char *)tmp, tmp + 16 + SHA1_DIGEST_WORDS);
+	sha1_baseline_transform(tmp + 16, (const u8 *)tmp);
 	h = tmp[17];
 	put_cpu_ptr(scd_sha1_scratch);
 	return h;
@@ -337,7 +340,7 @@ static u32 scd_sha1_v6(const u32 *secret, const struct scd_v6_tuple *t,
 	memcpy(tmp + 4, &t->daddr, 16);
 	tmp[8] = ((__force u32)t->sport << 16) + (__force u32)t->dport;
 	tmp[9] = count;
-	sha1_transform(tmp + 16, (const char *)tmp, tmp + 16 + SHA1_DIGEST_WORDS);
+	sha1_baseline_transform(tmp + 16, (const u8 *)tmp);
 	h = tmp[17];
 	put_cpu_ptr(scd_sha1_scratch);
 	return h;
@@ -566,6 +569,62 @@ static const struct scd_v6_tuple kat_v6 = {
 static const u64 kat_v6_h0 = 0xc7836f87b6e08916ULL;
 static const u64 kat_v6_h1 = 0x17950ef08d28f18aULL;
 static const u32 kat_v6_cookie = 0xa7b54891U;
+
+/* ---- the SHA-1 baseline: FIPS 180-4 and the kernel's sha1_transform() -- */
+
+module_param_ksym(sha1_transform_addr, "sha1_transform",
+		  "Test only: the address of the kernel's sha1_transform() in /proc/kallsyms, to compare the SHA-1 baseline with it (default: none, the comparison is skipped)");
+
+/* FIPS 180-4 example "abc": its one padded block and the digest. */
+static void t_sha1_baseline_fips180(void)
+{
+	static const u32 want[SHA1_BASELINE_DIGEST_WORDS] = {
+		0xa9993e36U, 0x4706816aU, 0xba3e2571U, 0x7850c26cU, 0x9cd0d89dU,
+	};
+	u8 block[SHA1_BASELINE_BLOCK_BYTES] = { 'a', 'b', 'c', 0x80 };
+	u32 h[SHA1_BASELINE_DIGEST_WORDS];
+	unsigned int i;
+
+	block[SHA1_BASELINE_BLOCK_BYTES - 1] = 3 * 8;	/* length in bits */
+	memcpy(h, sha1_baseline_iv, sizeof(h));
+	sha1_baseline_transform(h, block);
+	for (i = 0; i < ARRAY_SIZE(h); i++)
+		if (h[i] != want[i])
+			ktap_fail("SHA-1(\"abc\") word %u: %08x, want %08x",
+				  i, h[i], want[i]);
+}
+
+/* Random blocks and chaining values through both compression functions. */
+static void t_sha1_baseline_vs_kernel(void)
+{
+	u32 ours[SHA1_BASELINE_DIGEST_WORDS], theirs[SHA1_BASELINE_DIGEST_WORDS];
+	u32 ws[SIPMOD_SHA1_WORKSPACE_WORDS];
+	u8 block[SHA1_BASELINE_BLOCK_BYTES];
+	sipmod_sha1_transform_t *kernel_fn;
+	unsigned int n;
+
+	if (SIPMOD_SHA1_TRANSFORM_GONE) {
+		ktap_skip(SIPMOD_SHA1_TRANSFORM_GONE);
+		return;
+	}
+	if (!sha1_transform_addr.addr) {
+		ktap_skip("no sha1_transform_addr= (the harness reads it from /proc/kallsyms)");
+		return;
+	}
+	kernel_fn = (sipmod_sha1_transform_t *)sha1_transform_addr.addr;
+	for (n = 0; n < 1024; n++) {
+		prandom_bytes_state(&rnd, block, sizeof(block));
+		prandom_bytes_state(&rnd, ours, sizeof(ours));
+		memcpy(theirs, ours, sizeof(theirs));
+		sha1_baseline_transform(ours, block);
+		kernel_fn(theirs, (const char *)block, ws);
+		if (memcmp(ours, theirs, sizeof(ours)))
+			ktap_fail("block %u: digest %08x.. differs from the kernel's %08x..",
+				  n, ours[0], theirs[0]);
+	}
+	memzero_explicit(ws, sizeof(ws));
+	pr_info("# sha1_baseline_transform() equals the kernel's sha1_transform() on 1024 random blocks\n");
+}
 
 static void kat_expect(const char *what, u64 got, u64 want)
 {
@@ -1146,6 +1205,8 @@ static void t_bench_v6(void)
 /* ---- the plan -------------------------------------------------------------- */
 
 static const struct ktap_case cases[] = {
+	{ "sha1_baseline_fips180_abc", t_sha1_baseline_fips180 },
+	{ "sha1_baseline_vs_kernel_sha1_transform", t_sha1_baseline_vs_kernel },
 	{ "known_answer_v4_siphash", t_kat_v4 },
 	{ "known_answer_v6_siphash", t_kat_v6 },
 	{ "roundtrip_v4_siphash", t_roundtrip_v4_siphash },

@@ -51,6 +51,7 @@ static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c,
 }
 
 /* From here on, the API names are siphash.ko's. */
+#include "compat.h"
 #include "siphash.h"
 #include "modparam.h"
 
