@@ -4,11 +4,15 @@
 #
 #   make [KDIR=...] [ARCH=...]   build the modules against KDIR
 #                                (default: the running kernel's build dir)
-#   make run [ARCH=i386] [ACCEL=tcg|kvm] [EXTRA_MODULES="a.ko b.ko"]
-#            [ARGS_<module>="param=value ..."] [TIMEOUT=seconds]
-#                                fetch Debian's kernel for ARCH, build, boot it
-#                                in QEMU, load the modules, show KTAP results
-#   make bench [ARCH=i386] [BENCH_BATCHES=101]
+#   make run [ARCH=x86_64] [KERNEL=6.1|6.12|6.12-rt|sid] [ACCEL=tcg|kvm]
+#            [EXTRA_MODULES="a.ko b.ko"] [ARGS_<module>="param=value ..."]
+#            [TIMEOUT=seconds]
+#                                fetch Debian's kernel of that series for ARCH
+#                                (x86_64 i386 arm64 armhf s390x mipsel
+#                                mips64el), build, boot it in QEMU, load the
+#                                modules, show KTAP results and benchmarks;
+#                                results in build/results/ARCH-KERNEL/boot/
+#   make bench [ARCH=i386] [KERNEL=6.1] [BENCH_BATCHES=101]
 #                                boot with test_siphash.ko alone, benchmarks at
 #                                high effort: table, bench.csv and bench.png
 #   make install [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
@@ -22,8 +26,11 @@
 #                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/include/
 #                                  and the Module.symvers of this build into
 #                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/<kver>/
-#   make check                   all tests: static gates, both arches,
-#                                negative controls (what CI runs)
+#   make check [ARCHES="x86_64 s390x"] [KERNELS="6.1 sid"] [JOBS=2]
+#                                all tests: the whole support matrix (every
+#                                arch and kernel series, or the subset),
+#                                static gates, negative controls, matrix.csv
+#                                (what CI runs)
 #   make test-user [FUZZ_SECONDS=60]
 #                                siphash.c built in user space against
 #                                tests/user/ shims: conformance, ASan/UBSan,
@@ -40,6 +47,8 @@ BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 BENCH_BATCHES ?= 101
+# The harness's kernel series (make run, make bench).
+KERNEL ?= 6.1
 
 .PHONY: all modules install run bench check test-user clean distclean
 
@@ -49,10 +58,9 @@ modules:
 	@test -r "$(KDIR)/Makefile" || { \
 	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
 	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
-	  echo "  pass KDIR=/path/to/headers, or fetch Debian's with:" >&2; \
-	  echo "  scripts/fetch-kernel.sh x86_64   (or i386)" >&2; \
-	  for e in build/cache/*/kernel.env; do [ -r "$$e" ] && \
-	    echo "  cached: make $$(sed -n 's/^\(ARCH\|KDIR\)=/\1=/p' $$e | tr '\n' ' ')" >&2; done; \
+	  echo "  pass KDIR=/path/to/headers, or build against Debian's kernel" >&2; \
+	  echo "  of any target of the matrix (fetched into build/cache/) with:" >&2; \
+	  echo "  scripts/kmake.sh x86_64-6.1   (or i386-6.1, arm64-6.12, x86_64-sid, ...)" >&2; \
 	  exit 1; }
 	@mkdir -p $(BUILD_DIR)
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
@@ -81,12 +89,12 @@ install: modules
 
 run:
 	@scripts/deps.sh
-	@qemu/run.sh $(ARCH)
+	@qemu/run.sh $(ARCH)-$(KERNEL)
 
 bench:
 	@scripts/deps.sh
 	@MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
-		RESULTS=$(CURDIR)/build/results/bench-$(ARCH) qemu/run.sh $(ARCH)
+		RESULTS=$(CURDIR)/build/results/$(ARCH)-$(KERNEL)/bench qemu/run.sh $(ARCH)-$(KERNEL)
 
 check:
 	@scripts/check.sh
@@ -95,7 +103,7 @@ test-user:
 	@tests/user/run.sh
 
 clean:
-	rm -rf build/x86_64* build/i386* build/$(ARCH) build/user build/vectors build/results
+	find build -mindepth 1 -maxdepth 1 ! -name cache -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean
 	rm -rf build

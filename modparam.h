@@ -146,12 +146,12 @@ static const struct kernel_param_ops param_ops_ksym __maybe_unused = {
  * module_param_ksym(var, sym, desc) - define @var, a struct ksym_param
  * for the kernel symbol @sym (a string), as a module parameter. It has no
  * sysfs file (kernel addresses stay out of sysfs); modinfo shows its type
- * as "ksym".
+ * as "ksym NAME".
  */
 #define module_param_ksym(var, sym, desc)				\
 static struct ksym_param var = { .name = (sym) };			\
 module_param_cb(var, &param_ops_ksym, &var, 0);				\
-__MODULE_PARM_TYPE(var, "ksym");					\
+__MODULE_PARM_TYPE(var, "ksym " sym);				\
 MODULE_PARM_DESC(var, desc)
 
 #endif /* SIPHASH_MODPARAM_H */

@@ -2,18 +2,35 @@
 # SPDX-License-Identifier: GPL-2.0
 """Judge one QEMU boot of the harness from its two serial logs.
 
-The run fails on: a timeout or an unexpected QEMU exit, a missing success
-marker on the status port (ttyS1), a failed modprobe, kernel "BUG:", "Oops",
-"WARNING:", "Call Trace" or "Kernel panic" lines, a taint bit other than
-O (out-of-tree) and E (unsigned), a missing KTAP plan or a plan count that does
-not match, and any KTAP result other than ok. KTAP is parsed by the kernel's
-own kunit.py (tools/testing/kunit), one module at a time.
+Writes the verdict as data, RESULTS/verdict.json:
 
-Writes RESULTS/ktap.txt (the KTAP of every module, prefixes removed),
-RESULTS/bench.csv (every "# bench:" line of the KTAP, see bench.h) and
-prints the kunit.py report, the reasons for a failure, and one last line
-"N passed, M failed": the KTAP results of the run and the "HARNESS: OK"
-checks of qemu/stress.sh, plus one failure per harness check that failed.
+    {"target": "x86_64-6.1", "run": "boot", "accel": "tcg",
+     "kernel_release": "6.1.0-57-amd64", "wall_seconds": 21,
+     "passed": 61, "failed": 0, "skipped": 1,
+     "modules": {"test_siphash": {"passed": 30, "failed": 0, "skipped": 0}},
+     "failures": [{"code": "ktap-not-ok", "evidence": "..."}], ...}
+
+Each failure is a reason code plus the line that proves it; checks and
+negative controls compare codes, never messages. The codes:
+
+    timeout, qemu-exit       QEMU did not power off in time / failed
+    no-pass-marker           no "HARNESS: PASS" on the success channel
+    no-taint-report, taint   the taint report is missing / has a bit other
+                             than O (out-of-tree), E (unsigned), N (test)
+    ktap-missing, ktap-plan  a module printed no KTAP / plan and results
+                             disagree
+    ktap-not-ok, kunit-parse a KTAP case failed / kunit.py could not parse
+    not-loaded               a module was never tried: an earlier one failed
+    mips-unaligned           the MIPS emulated-unaligned counter moved
+    <bad-log codes>          a kernel log line of qemu/bad-log.patterns
+    <guest codes>            "HARNESS: FAIL <code> ..." lines of /init and
+                             stress.sh (modprobe-failed, not-live, leak,
+                             secret-in-log, badparam-accepted, ...)
+
+KTAP is parsed by the kernel's own kunit.py (tools/testing/kunit), one
+module at a time. Also writes RESULTS/ktap.txt (the KTAP of every module,
+prefixes removed), RESULTS/bench.csv (every "# bench:" line, see bench.h)
+and RESULTS/verdict.txt (what is printed).
 """
 import argparse
 import json
@@ -25,12 +42,12 @@ from pathlib import Path
 
 # include/linux/panic.h, TAINT_* bits 0..18, in order.
 TAINT_LETTERS = "PFSRMBUDAWCIOELKXTN"
-ALLOWED_TAINT = (1 << TAINT_LETTERS.index("O")) | (1 << TAINT_LETTERS.index("E"))
-BAD_PATTERNS = ["BUG:", "Oops", "WARNING:", "Call Trace", "Kernel panic"]
+ALLOWED_TAINT = sum(1 << TAINT_LETTERS.index(c) for c in "OEN")
 BENCH_RE = re.compile(r"^# bench: function=(\S+) impl=(\S+) len=(\d+) "
                       r"median=([\d.]+) min=([\d.]+) calls=(\d+)$")
 CSV_HEADER = "arch,accel,function,impl,len,cycles_median,cycles_min,calls"
 LINE_RE = re.compile(r"^(\[\s*\d+\.\d+\] )([A-Za-z0-9_]+): (.*)$")
+FAIL_RE = re.compile(r"^HARNESS: FAIL (\S+) ?(.*)$")
 
 
 def read(path: Path) -> str:
@@ -38,6 +55,17 @@ def read(path: Path) -> str:
         return path.read_bytes().decode("utf-8", "replace").replace("\r", "")
     except FileNotFoundError:
         return ""
+
+
+def bad_log_patterns(path: Path):
+    """(code, compiled regex) pairs of qemu/bad-log.patterns."""
+    out = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        code, regex = line.split(None, 1)
+        out.append((code, re.compile(regex.strip())))
+    return out
 
 
 def module_lines(console: str, module: str):
@@ -56,24 +84,21 @@ def module_lines(console: str, module: str):
             yield line, m.group(3)
 
 
-def check_plan(module: str, texts):
-    """Our own plan check, in addition to kunit.py's."""
-    try:
-        start = texts.index("KTAP version 1")
-    except ValueError:
-        return [f"{module}: no 'KTAP version 1' line"]
+def check_plan(texts):
+    """Our own plan check, in addition to kunit.py's: None or the problem."""
+    start = texts.index("KTAP version 1")
     plan = next((t for t in texts[start:] if re.fullmatch(r"1\.\.\d+", t)), None)
     if plan is None:
-        return [f"{module}: no KTAP plan"]
+        return "no KTAP plan"
     planned = int(plan[3:])
     results = [t for t in texts[start:] if re.match(r"(not )?ok \d+ ", t)]
     if len(results) != planned:
-        return [f"{module}: plan 1..{planned} but {len(results)} results"]
-    return []
+        return f"plan 1..{planned} but {len(results)} results"
+    return None
 
 
 def run_kunit(kunit: Path, module: str, raw_lines):
-    """kunit.py parse over one module's lines; returns (passed, failed, ok)."""
+    """kunit.py parse over one module's lines: (counts, report, parsed)."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / f"{module}.log"
         out = Path(tmp) / f"{module}.json"
@@ -81,81 +106,138 @@ def run_kunit(kunit: Path, module: str, raw_lines):
         proc = subprocess.run(
             [sys.executable, str(kunit), "parse", f"--json={out}", str(src)],
             capture_output=True, text=True, check=False)
-        print(f"--- KTAP of {module}, parsed by kunit.py ---")
-        sys.stdout.write("".join(l for l in proc.stdout.splitlines(True)
-                                 if "Test results stored in" not in l))
-        if proc.stderr.strip():
-            sys.stdout.write(proc.stderr)
-        passed = failed = 0
+        report = "".join(l for l in proc.stdout.splitlines(True)
+                         if "Test results stored in" not in l)
+        report += proc.stderr if proc.stderr.strip() else ""
+        counts = {"passed": 0, "failed": 0, "skipped": 0}
+        failed_cases = []
         try:
             doc = json.loads(out.read_text())
         except (OSError, ValueError):
-            return 0, 1, False
+            return counts, report, [], False
 
         def walk(group):
-            nonlocal passed, failed
             for case in group.get("test_cases", []):
-                if case.get("status") in ("PASS", "SKIPPED"):
-                    passed += 1
+                status = case.get("status")
+                if status == "PASS":
+                    counts["passed"] += 1
+                elif status == "SKIP":
+                    counts["skipped"] += 1
                 else:
-                    failed += 1
+                    counts["failed"] += 1
+                    failed_cases.append(case.get("name", "?"))
             for sub in group.get("sub_groups", []):
                 walk(sub)
         walk(doc)
-        return passed, failed, proc.returncode == 0
+        return counts, report, failed_cases, proc.returncode == 0
+
+
+class Verdict:
+    def __init__(self, args):
+        self.data = {
+            "target": args.target, "run": args.run, "accel": args.accel,
+            "kernel_release": None, "wall_seconds": args.wall,
+            "passed": 0, "failed": 0, "skipped": 0,
+            "modules": {}, "checks": [], "skips": [], "failures": [],
+        }
+        self.lines = []
+
+    def fail(self, code, evidence):
+        self.data["failures"].append({"code": code, "evidence": evidence.strip()})
+
+    def say(self, text):
+        self.lines.append(text)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--arch", required=True)
+    ap.add_argument("--target", required=True)
+    ap.add_argument("--run", required=True, help="boot, stress or icount")
     ap.add_argument("--accel", required=True)
     ap.add_argument("--qemu-rc", type=int, required=True)
     ap.add_argument("--timeout", type=int, required=True)
+    ap.add_argument("--wall", type=int, default=0)
     ap.add_argument("--results", type=Path, required=True)
+    ap.add_argument("--patterns", type=Path, required=True)
     ap.add_argument("--kunit", type=Path, required=True)
+    ap.add_argument("--secrets", type=Path,
+                    help="values of secret parameters, one a line: none of "
+                         "their 8-character runs may appear in either log")
     ap.add_argument("--ktap", action="append", default=[],
                     help="a module that must report KTAP (repeatable)")
     args = ap.parse_args()
 
+    v = Verdict(args)
     console = read(args.results / "console.log")
-    status = read(args.results / "status.log")
-    reasons = []
+    status = [l for l in read(args.results / "status.log").splitlines() if l]
 
     if args.qemu_rc in (124, 137):
-        reasons.append(f"timeout: no power-off within {args.timeout}s")
+        v.fail("timeout", f"no power-off within {args.timeout}s")
     elif args.qemu_rc != 0:
-        reasons.append(f"qemu exited with status {args.qemu_rc}")
-    checks = 0
+        v.fail("qemu-exit", f"qemu exited with status {args.qemu_rc}")
+
     tried, failed_load, details = set(), set(), []
-    for line in status.splitlines():
-        m = re.match(r"HARNESS: (LOADED|FAIL modprobe) (\S+)", line)
+    mips = {}
+    for line in status:
+        m = re.match(r"HARNESS: BOOT (\S+)", line)
         if m:
-            tried.add(m.group(2))
-        if line.startswith("HARNESS: FAIL"):
-            reasons.append(line[len("HARNESS: FAIL "):])
-        if line.startswith("HARNESS: FAIL modprobe"):
-            # What the module itself said, which names the cause.
-            failed_load.add(m.group(2))
-            said = [t for _, t in module_lines(console, m.group(2))
-                    if not re.match(r"(KTAP version|\d+\.\.|ok |not ok |# )", t)]
-            details.extend(f"{m.group(2)}: {t}" for t in said[:3])
+            v.data["kernel_release"] = m.group(1)
+        m = re.match(r"HARNESS: (?:LOADED|FAIL (?:modprobe-failed|not-live)) (\S+?):?( |$)", line)
+        if m:
+            tried.add(m.group(1))
+        m = re.match(r"HARNESS: MIPS-UNALIGNED (before|after) (\d+)$", line)
+        if m:
+            mips[m.group(1)] = int(m.group(2))
+        m = FAIL_RE.match(line)
+        if m:
+            code, rest = m.groups()
+            v.fail(code, rest)
+            if code in ("modprobe-failed", "not-live"):
+                mod = rest.split(":", 1)[0]
+                failed_load.add(mod)
+                # What the module itself said, which names the cause.
+                said = [t for _, t in module_lines(console, mod)
+                        if not re.match(r"(KTAP version|\d+\.\.|ok |not ok |# )", t)]
+                details.extend(f"{mod}: {t}" for t in said[:3])
         elif line.startswith("HARNESS: OK "):
-            checks += 1  # one passed check of qemu/stress.sh
-            print(f"ok: {line[len('HARNESS: OK '):]}")
-    if "HARNESS: PASS" not in status.splitlines():
-        reasons.append("missing success marker 'HARNESS: PASS' on ttyS1")
-    for pat in BAD_PATTERNS:
-        hit = next((l for l in console.splitlines() if pat in l), None)
+            v.data["checks"].append(line[len("HARNESS: OK "):])
+            v.data["passed"] += 1
+    if mips:
+        v.data["mips_unaligned"] = mips
+        if mips.get("before") is None or mips.get("after") != mips["before"]:
+            v.fail("mips-unaligned", f"emulated unaligned accesses before {mips.get('before')}, after {mips.get('after')}")
+    if "HARNESS: PASS" not in status:
+        v.fail("no-pass-marker", "missing success marker 'HARNESS: PASS' on the status channel")
+
+    for code, regex in bad_log_patterns(args.patterns):
+        hit = next((l for l in console.splitlines() if regex.search(l)), None)
         if hit:
-            reasons.append(f"console has '{pat}': {hit.strip()}")
-    taint = re.search(r"^HARNESS: TAINT (\d+)$", status, re.M)
+            v.fail(code, hit)
+
+    # Secrets: no run of 8 characters of any secret value in either log.
+    # The evidence names where, never the characters.
+    if args.secrets and args.secrets.exists():
+        logs = {"console.log": console.splitlines(), "status.log": status}
+        for n, value in enumerate(args.secrets.read_text().split(), 1):
+            runs = {value[i:i + 8] for i in range(max(len(value) - 7, 0))}
+            hit = next(((name, no) for name, lines in logs.items()
+                        for no, line in enumerate(lines, 1)
+                        if any(r in line for r in runs)), None)
+            if hit:
+                v.fail("secret-in-log", f"8 or more characters of secret value {n} "
+                       f"in {hit[0]} line {hit[1]}")
+
+    taint = next((re.match(r"HARNESS: TAINT (\d+)$", l) for l in status
+                  if l.startswith("HARNESS: TAINT ")), None)
     if taint:
-        bad = int(taint.group(1)) & ~ALLOWED_TAINT
+        value = int(taint.group(1))
+        v.data["taint"] = value
+        bad = value & ~ALLOWED_TAINT
         if bad:
             letters = "".join(c for i, c in enumerate(TAINT_LETTERS) if bad >> i & 1)
-            reasons.append(f"kernel tainted {taint.group(1)} (bad flags: {letters or bad})")
+            v.fail("taint", f"kernel tainted {value} (bad flags: {letters or bad})")
     elif "HARNESS: PASS" in status:
-        reasons.append("no taint report on ttyS1")
+        v.fail("no-taint-report", "no taint report on the status channel")
 
     # KTAP: the required modules, and any other module that printed KTAP.
     modules = list(args.ktap)
@@ -163,45 +245,67 @@ def main() -> int:
         m = LINE_RE.match(line)
         if m and m.group(3) == "KTAP version 1" and m.group(2) not in modules:
             modules.append(m.group(2))
-    passed, failed = checks, 0
-    ktap_out = []
     skipped = [m for m in modules if m not in tried and m in args.ktap]
-    if skipped and any(l.startswith("HARNESS: FAIL modprobe") for l in status.splitlines()):
-        reasons.append("not loaded, an earlier module failed: " + " ".join(skipped))
+    if skipped and failed_load:
+        v.fail("not-loaded", "an earlier module failed: " + " ".join(skipped))
         modules = [m for m in modules if m not in skipped]
+    ktap_out = []
     for mod in modules:
         lines = list(module_lines(console, mod))
         texts = [t for _, t in lines]
-        if mod in failed_load and "KTAP version 1" not in texts:
-            continue  # refused before its init ran: the modprobe failure says it
-        plan_problems = check_plan(mod, texts)
-        reasons.extend(plan_problems)
         if "KTAP version 1" not in texts:
+            if mod not in failed_load:
+                v.fail("ktap-missing", f"{mod}: no 'KTAP version 1' line")
             continue
+        problem = check_plan(texts)
+        if problem:
+            v.fail("ktap-plan", f"{mod}: {problem}")
         ktap_out.extend(texts[texts.index("KTAP version 1"):])
-        p, f, ok = run_kunit(args.kunit, mod, [raw for raw, _ in lines])
-        passed += p
-        failed += f
-        if not ok and not f and not plan_problems:
-            reasons.append(f"{mod}: kunit.py parse reported an error")
+        counts, report, failed_cases, parsed = run_kunit(args.kunit, mod, [r for r, _ in lines])
+        v.say(f"--- KTAP of {mod}, parsed by kunit.py ---")
+        v.say(report.rstrip("\n"))
+        v.data["modules"][mod] = counts
+        for key in ("passed", "failed", "skipped"):
+            v.data[key] += counts[key]
+        for t in texts:
+            m = re.match(r"ok \d+ (\S+) # SKIP ?(.*)$", t)
+            if m:
+                v.data["skips"].append({"module": mod, "case": m.group(1),
+                                        "reason": m.group(2)})
+        for name in failed_cases:
+            line = next((t for t in texts if re.match(rf"not ok \d+ {re.escape(name)}\b", t)), name)
+            v.fail("ktap-not-ok", f"{mod}: {line}")
+        if not parsed and not counts["failed"] and not problem:
+            v.fail("kunit-parse", f"{mod}: kunit.py parse reported an error")
     (args.results / "ktap.txt").write_text("\n".join(ktap_out) + "\n")
 
     # Benchmarks: the "# bench:" diagnostic lines of every module.
+    arch = args.target.split("-", 1)[0]
     rows = [CSV_HEADER]
     for text in ktap_out:
         m = BENCH_RE.match(text)
         if m:
-            rows.append(",".join((args.arch, args.accel) + m.groups()))
+            rows.append(",".join((arch, args.accel) + m.groups()))
     (args.results / "bench.csv").write_text("\n".join(rows) + "\n")
 
-    print(f"--- {args.arch} ({args.accel.upper()}): evidence in {args.results} ---")
-    for r in reasons:
-        print(f"FAIL: {r}")
+    # A failed KTAP case counts once, as a failure; every other reason
+    # counts as one failure of its own.
+    extra = [f for f in v.data["failures"] if f["code"] != "ktap-not-ok"]
+    v.data["failed"] += len(extra)
+    v.say(f"--- {args.target} {args.run} ({args.accel}): evidence in {args.results} ---")
+    for check in v.data["checks"]:
+        v.say(f"ok: {check}")
+    for f in v.data["failures"]:
+        v.say(f"FAIL [{f['code']}] {f['evidence']}")
     for d in details:
-        print(f"  console: {d}")
-    failed += len(reasons)
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+        v.say(f"  console: {d}")
+    for sk in v.data["skips"]:
+        v.say(f"skipped: {sk['module']} {sk['case']}: {sk['reason']}")
+    (args.results / "verdict.json").write_text(json.dumps(v.data, indent=1) + "\n")
+    text = "\n".join(v.lines) + "\n"
+    (args.results / "verdict.txt").write_text(text)
+    sys.stdout.write(text)
+    return 0 if v.data["failed"] == 0 else 1
 
 
 if __name__ == "__main__":

@@ -1,11 +1,28 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# /init of the test initramfs (busybox). Loads the modules listed in
-# /etc/harness.conf in order with modprobe ("stress" lines run /stress.sh
-# instead), then reports on the second
-# serial port (ttyS1), the harness's success channel, and powers off.
-# "HARNESS: PASS" is written only after every load succeeded.
+# /init of the test initramfs (busybox). Runs the lines of /etc/harness.conf
+# in order, then reports on the success channel (a second serial port or
+# console, its device named by the "status" line) and powers off.
+# "HARNESS: PASS" is written only after every line succeeded.
+#
+# harness.conf, one "KIND ARGUMENTS" a line:
+#   status DEV          the success channel (first line)
+#   secret NAME...      module parameters whose values are never written
+#                       anywhere (redacted in the kernel log line below)
+#   kmod PATH           insmod a module of the kernel image (a driver)
+#   mips-unaligned      make every unaligned kernel access on MIPS oops and
+#                       report the emulated-access counter before and after
+#   net                 bring up the loopback interface
+#   sysctl KEY=VALUE    write /proc/sys/KEY
+#   load MOD ARGS...    modprobe MOD; it must then be live in /sys/module
+#   ktap MOD ARGS...    the same, for a module that reports KTAP
+#   stress CMD ARGS...  a reliability check of /stress.sh
+# In ARGS, a value @SYMBOL becomes the address of SYMBOL from
+# /proc/kallsyms; a parameter whose symbol is missing is left out.
+#
+# Status lines: "HARNESS: <WORD> ...", and for failures
+# "HARNESS: FAIL <reason-code> <details>" (codes: see qemu/analyse.py).
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
 
@@ -14,36 +31,102 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mkdir -p /tmp
 
-S=/dev/ttyS1
+S=/dev/null
+SECRETS=""
 status() {
 	echo "HARNESS: $*" >"$S"
 }
 
-status "BOOT $(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
-ok=1
-while read -r kind mod args; do
-	case "$kind" in
-	''|'#'*) continue ;;
-	stress)
-		# Reliability checks (qemu/stress.sh); they report themselves
-		# and a failure does not stop the ones after it.
-		# shellcheck disable=SC2086
-		/stress.sh "$mod" $args || ok=0
-		continue
-		;;
-	esac
-	echo "harness: modprobe $mod $args" >/dev/kmsg
-	# shellcheck disable=SC2086
-	if modprobe "$mod" $args 2>/tmp/modprobe.err; then
-		status "LOADED $mod"
-	else
-		status "FAIL modprobe $mod $args: exit $? $(head -c 300 /tmp/modprobe.err)"
-		ok=0
-		break
+# args_for_log ARGS...: ARGS with the values of secret parameters replaced.
+args_for_log() {
+	for a in "$@"; do
+		case " $SECRETS " in
+		*" ${a%%=*} "*) printf '%s=<secret> ' "${a%%=*}" ;;
+		*) printf '%s ' "$a" ;;
+		esac
+	done
+}
+
+# resolve_args ARGS...: ARGS with @SYMBOL values replaced by addresses.
+resolve_args() {
+	for a in "$@"; do
+		case "$a" in
+		*=@*)
+			addr=$(grep -m1 " ${a#*=@}\$" /proc/kallsyms | cut -d' ' -f1)
+			[ -n "$addr" ] && printf '%s=%s ' "${a%%=*}" "$addr"
+			;;
+		*) printf '%s ' "$a" ;;
+		esac
+	done
+}
+
+# modload MOD ARGS...: load MOD; the kernel, not modprobe's exit status,
+# says whether it is live (modprobe takes an init's -EEXIST for success).
+modload() {
+	mod=$1
+	shift
+	echo "harness: modprobe $mod $(args_for_log "$@")" >/dev/kmsg
+	# shellcheck disable=SC2046
+	if ! modprobe "$mod" $(resolve_args "$@") 2>/tmp/modprobe.err; then
+		status "FAIL modprobe-failed $mod: exit $? $(head -c 300 /tmp/modprobe.err)"
+		return 1
 	fi
+	state=$(cat "/sys/module/$mod/initstate" 2>/dev/null)
+	if [ "$state" != live ]; then
+		status "FAIL not-live $mod: modprobe exited 0 but /sys/module/$mod/initstate is '${state:-missing}'"
+		return 1
+	fi
+	status "LOADED $mod"
+}
+
+MIPS_DBG=/sys/kernel/debug/mips
+status_boot_done=""
+ok=1
+while read -r kind rest; do
+	# shellcheck disable=SC2086
+	set -- $rest
+	case "$kind" in
+	'' | '#'*) continue ;;
+	status)
+		S=$1
+		status "BOOT $(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
+		status_boot_done=1
+		;;
+	secret) SECRETS="$SECRETS $*" ;;
+	kmod) insmod "$1" || { status "FAIL kmod-failed $1"; ok=0; break; } ;;
+	mips-unaligned)
+		mount -t debugfs debugfs /sys/kernel/debug
+		if ! echo 1 >"$MIPS_DBG/unaligned_action"; then
+			status "FAIL mips-unaligned cannot set $MIPS_DBG/unaligned_action"
+			ok=0
+			break
+		fi
+		status "MIPS-UNALIGNED before $(cat "$MIPS_DBG/unaligned_instructions")"
+		;;
+	net)
+		ip link set lo up && ip addr add 127.0.0.1/8 dev lo 2>/dev/null
+		ip link show lo | grep -q UP || { status "FAIL net lo is not up"; ok=0; break; }
+		;;
+	sysctl)
+		echo "${1#*=}" >"/proc/sys/$(echo "${1%%=*}" | tr . /)" ||
+			{ status "FAIL sysctl $1"; ok=0; break; }
+		;;
+	load | ktap) modload "$@" || { ok=0; break; } ;;
+	stress)
+		# Reliability checks report themselves; a failure does not
+		# stop the ones after it.
+		/stress.sh "$@" || ok=0
+		;;
+	*) status "FAIL harness unknown harness.conf line: $kind"; ok=0; break ;;
+	esac
 done </etc/harness.conf
 
+[ -z "$status_boot_done" ] && echo "harness.conf has no status line" >/dev/console
+[ -e "$MIPS_DBG/unaligned_instructions" ] &&
+	status "MIPS-UNALIGNED after $(cat "$MIPS_DBG/unaligned_instructions")"
 status "TAINT $(cat /proc/sys/kernel/tainted)"
 [ "$ok" = 1 ] && status "PASS"
 sync
+# A virtio console drains asynchronously: give it a moment.
+sleep 1
 poweroff -f

@@ -1,69 +1,99 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh ARCH - build the modules for ARCH (x86_64 or i386) against Debian's
-# kernel headers, pack them into a busybox initramfs, boot Debian's kernel in
-# QEMU, load siphash.ko and the test modules, and judge the run from the
-# serial logs. Exits 0 only if everything passed.
+# run.sh TARGET - build the modules for one target of the matrix (ARCH-SERIES,
+# e.g. x86_64-6.1, s390x-6.1, x86_64-sid) against Debian's headers of that
+# kernel, pack them into a busybox initramfs, boot Debian's kernel in QEMU,
+# load siphash.ko and the test modules, and judge the run from the serial
+# logs (qemu/analyse.py, which writes verdict.json). Exits 0 only if
+# everything passed.
 #
 # Environment:
 #   ACCEL=tcg|kvm       accelerator; default: kvm if usable, else tcg
+#   ICOUNT=1            count instructions: TCG with -icount shift=0,sleep=off
+#                       and one vCPU, so the guest's cycle counter advances
+#                       one tick per guest instruction (deterministic)
 #   MODULES="..."       KTAP modules to load after siphash.ko (default: every
-#                       module in Kbuild)
+#                       module of Kbuild but siphash and the controls)
 #   EXTRA_MODULES="..." paths of extra .ko files to load after them
-#   ARGS_<module>="..." parameters for one module, e.g. ARGS_test_siphash
+#   ARGS_<module>="..." parameters for one module, e.g. ARGS_test_siphash;
+#                       a value @SYMBOL is SYMBOL's address in /proc/kallsyms
+#   PREBUILT=dir        take these .ko files (e.g. built by DKMS) instead of
+#                       the ones built here, where both exist
 #   TIMEOUT=seconds     boot timeout (default 300)
-#   SMP, MEM            vCPUs (default 2) and memory in MiB (default 512)
-#   RESULTS=dir         evidence directory (default build/results/ARCH)
-#   BUILD=dir           build and initramfs directory (default build/ARCH)
+#   SMP, MEM            vCPUs (default 2, or the machine's maximum) and
+#                       memory in MiB (default 512)
+#   RESULTS=dir         evidence directory (default build/results/TARGET/boot)
 #   STRESS=1            reliability run instead of the KTAP run: qemu/stress.sh
-#                       checks dependencies, CYCLES (default 100) load/unload
-#                       cycles of every module with memory figures (written
-#                       to RESULTS/memory.txt), and bad parameters; modules
-#                       load with CYCLE_ARGS_<module> there (defaults below)
+#                       with the plan of qemu/stress-conf.sh
+#   KERNEL_ARGS="..."   extra kernel command line
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-[ $# -eq 1 ] || die "usage: $0 ARCH (one of: $SUPPORTED_ARCHES)"
-arch_setup "$1"
-"$SIPHASH_ROOT/scripts/fetch-kernel.sh" "$ARCH"
-load_arch_env "$ARCH"
-SRC_TOOLS=$("$SIPHASH_ROOT/scripts/fetch-source.sh")
+[ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
+target_setup "$1"
+"$SIPHASH_ROOT/scripts/fetch-kernel.sh" "$TARGET"
+load_target_env "$TARGET"
+SRC_TOOLS=$("$SIPHASH_ROOT/scripts/fetch-source.sh" 6.1)
 
-# By default every module of Kbuild but siphash.ko itself reports KTAP.
-DEFAULT_MODULES=$(sed -n 's/^obj-m *+= *\([a-z0-9_]*\)\.o$/\1/p' "$SIPHASH_ROOT/Kbuild" | grep -vx siphash | tr '\n' ' ')
+# By default every module of Kbuild but siphash.ko itself (and the negative
+# control modules) reports KTAP.
+DEFAULT_MODULES=$(sed -n 's/^obj-m *+= *\([a-z0-9_/]*\)\.o$/\1/p' "$SIPHASH_ROOT/Kbuild" |
+	sed 's|.*/||' | grep -vx siphash | tr '\n' ' ')
 MODULES=${MODULES:-$DEFAULT_MODULES}
 EXTRA_MODULES=${EXTRA_MODULES:-}
 TIMEOUT=${TIMEOUT:-300}
-SMP=${SMP:-2}
+SMP=${SMP:-$SMP_MAX}
 MEM=${MEM:-512}
-RESULTS=${RESULTS:-$SIPHASH_ROOT/build/results/$ARCH}
-BUILD=${BUILD:-$SIPHASH_ROOT/build/$ARCH}
+RUN=boot
+[ -z "${STRESS:-}" ] || RUN=stress
+[ -z "${ICOUNT:-}" ] || RUN=icount
+RESULTS=${RESULTS:-$TARGET_RESULTS/$RUN}
+BUILD=${BUILD:-$SIPHASH_ROOT/build/$TARGET}
 
 case "$TIMEOUT$SMP$MEM" in
 *[!0-9]*) die "TIMEOUT, SMP and MEM must be whole numbers" ;;
 esac
+[ "$SMP" -le "$SMP_MAX" ] || die "SMP=$SMP: the $ARCH machine boots reliably with at most $SMP_MAX vCPUs"
 
 kvm_usable() {
+	[ "$ARCH" = x86_64 ] || [ "$ARCH" = i386 ] || return 1
 	grep -qwE 'vmx|svm' /proc/cpuinfo && [ -r /dev/kvm ] && [ -w /dev/kvm ]
 }
 case "${ACCEL:-auto}" in
-auto) if kvm_usable; then ACCEL=kvm; else ACCEL=tcg; fi ;;
+auto) if kvm_usable && [ -z "${ICOUNT:-}" ]; then ACCEL=kvm; else ACCEL=tcg; fi ;;
 tcg) ;;
-kvm) kvm_usable || die "ACCEL=kvm but KVM is not usable here (no vmx/svm flag or no /dev/kvm)" ;;
+kvm) kvm_usable || die "ACCEL=kvm but KVM is not usable here (no vmx/svm flag, no /dev/kvm, or not x86)" ;;
 *) die "unknown ACCEL '$ACCEL'; supported: tcg kvm" ;;
 esac
+ACCEL_OPTS=$ACCEL
+LABEL=$ACCEL
+if [ -n "${ICOUNT:-}" ]; then
+	[ "$ACCEL" = tcg ] || die "ICOUNT=1 needs ACCEL=tcg"
+	ACCEL_OPTS="tcg -icount shift=0,sleep=off"
+	LABEL=icount
+	SMP=1
+fi
 
 for ko in $EXTRA_MODULES; do
 	[ -r "$ko" ] && [ "${ko%.ko}" != "$ko" ] || die "EXTRA_MODULES: '$ko' is not a readable .ko file"
 done
 
 mkdir -p "$BUILD"
-log "$ARCH: building modules against $KDIR"
-make -s -C "$SIPHASH_ROOT" modules ARCH="$ARCH" KDIR="$KDIR" \
-	BUILD_DIR="$BUILD/kbuild" ${KBUILD_FLAGS:-} >"$BUILD/build.log" 2>&1 || {
+log "$TARGET: building modules against $KDIR"
+"$SIPHASH_ROOT/scripts/kmake.sh" "$TARGET" BUILD_DIR="$BUILD/kbuild" ${KBUILD_FLAGS:-} \
+	>"$BUILD/build.log" 2>&1 || {
 	cat "$BUILD/build.log" >&2
-	die "$ARCH: module build failed"
+	die "$TARGET: module build failed"
+}
+
+# ko MOD: the module file to boot: PREBUILT's if it has one, else ours.
+ko() {
+	if [ -n "${PREBUILT:-}" ] && [ -r "$PREBUILT/$1.ko" ]; then
+		echo "$PREBUILT/$1.ko"
+	else
+		find "$BUILD/kbuild" -name "$1.ko" | head -n1
+	fi
 }
 
 # The initramfs: busybox, /init, the modules in a depmod'ed tree.
@@ -73,12 +103,17 @@ mkdir -p "$STAGE"/{bin,sbin,etc,proc,sys,dev} "$STAGE/lib/modules/$KVER/extra"
 cp "$BUSYBOX" "$STAGE/bin/busybox"
 cp "$SIPHASH_ROOT/qemu/init.sh" "$STAGE/init"
 cp "$SIPHASH_ROOT/qemu/stress.sh" "$STAGE/stress.sh"
+cp "$SIPHASH_ROOT/qemu/bad-log.patterns" "$STAGE/etc/bad-log.patterns"
 for m in siphash $MODULES; do
-	cp "$BUILD/kbuild/$m.ko" "$STAGE/lib/modules/$KVER/extra/" ||
-		die "module $m.ko was not built"
+	f=$(ko "$m")
+	[ -n "$f" ] || die "module $m.ko was not built"
+	cp "$f" "$STAGE/lib/modules/$KVER/extra/"
 done
 for ko in $EXTRA_MODULES; do
 	cp "$ko" "$STAGE/lib/modules/$KVER/extra/"
+done
+for m in $GUEST_KMODS; do
+	find "$GUEST_KMOD_DIR" -name "$m.ko*" -exec cp {} "$STAGE/lib/modules/$KVER/" \;
 done
 # depmod wants these lists; the initramfs has no built-in module info.
 for f in modules.order modules.builtin modules.builtin.modinfo; do
@@ -86,54 +121,76 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 done
 depmod -b "$STAGE" "$KVER" || die "depmod failed"
 
-if [ -n "${STRESS:-}" ]; then
-	"$SIPHASH_ROOT/qemu/stress-conf.sh" "$BUILD/kbuild" "$MODULES" "$EXTRA_MODULES" \
-		>"$STAGE/etc/harness.conf" || die "could not write the stress plan"
-else {
-	echo "# kind module parameters"
-	echo "load siphash"
-	for m in $MODULES; do
-		var=ARGS_${m//-/_}
-		echo "ktap $m ${!var:-}"
+# The plan of /init: the channel, what is secret, drivers, then the modules.
+# The values of secret parameters the plan uses are kept in SECRETS_FILE,
+# outside the results, for the verdict's check that none reached a log.
+SECRETS_FILE=$BUILD/secret-values-$RUN
+: >"$SECRETS_FILE"
+secrets=""
+for f in "$STAGE"/lib/modules/"$KVER"/extra/*.ko; do
+	secrets="$secrets $(modinfo -F parmtype "$f" | sed -n 's/^\([a-z0-9_]*\):hexkey.*/\1/p')"
+done
+{
+	echo "status $STATUS_DEV"
+	echo "secret" $secrets
+	for m in $GUEST_KMODS; do
+		echo "kmod $(cd "$STAGE" && ls lib/modules/"$KVER"/"$m".ko* | sed 's|^|/|')"
 	done
-	for ko in $EXTRA_MODULES; do
-		m=$(basename "$ko" .ko)
-		var=ARGS_${m//-/_}
-		echo "load $m ${!var:-}"
-	done
+	case "$ARCH" in mips*) echo "mips-unaligned" ;; esac
+	echo "net"
+	if [ -n "${STRESS:-}" ]; then
+		SECRET_VALUES=$SECRETS_FILE "$SIPHASH_ROOT/qemu/stress-conf.sh" \
+			"$STAGE/lib/modules/$KVER/extra" "$MODULES" "$EXTRA_MODULES" ||
+			die "could not write the stress plan"
+	else
+		echo "load siphash"
+		for m in $MODULES; do
+			var=ARGS_${m//-/_}
+			# Symbol addresses a module asks for (parmtype "ksym NAME")
+			# come from /proc/kallsyms, unless ARGS set them.
+			ksyms=$(modinfo -F parmtype "$STAGE/lib/modules/$KVER/extra/$m.ko" |
+				sed -n 's/^\([a-z0-9_]*\):ksym \(.*\)$/\1=@\2/p' |
+				grep -v -E "^($(echo ${!var:-} | sed 's/=[^ ]*//g; s/ /|/g'))=" || true)
+			echo "ktap $m ${!var:-}" $ksyms
+			for p in $secrets; do
+				echo "${!var:-}" | grep -oE "(^| )$p=[^ ]+" | sed 's/^ *[^=]*=//'
+			done >>"$SECRETS_FILE"
+		done
+		for ko in $EXTRA_MODULES; do
+			m=$(basename "$ko" .ko)
+			var=ARGS_${m//-/_}
+			echo "load $m ${!var:-}"
+		done
+	fi
 } >"$STAGE/etc/harness.conf"
-fi
-(cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$BUILD/initramfs.cpio.gz"
+(cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$BUILD/initramfs-$RUN.cpio.gz"
 
 mkdir -p "$RESULTS"
-rm -f "$RESULTS"/console.log "$RESULTS"/status.log "$RESULTS"/ktap.txt
-CPU=max,vendor=GenuineIntel
-[ "$ACCEL" = kvm ] && CPU=host
-log "$ARCH: booting $KVER under $ACCEL ($SMP vCPUs, timeout ${TIMEOUT}s)"
+rm -f "$RESULTS"/console.log "$RESULTS"/status.log "$RESULTS"/ktap.txt "$RESULTS"/verdict.*
+CPU_ARGS=$QEMU_ARGS
+[ "$ACCEL" = kvm ] && CPU_ARGS="-machine pc -cpu host"
+log "$TARGET: booting $KVER under $LABEL ($SMP vCPUs, timeout ${TIMEOUT}s)"
 start=$(date +%s)
 rc=0
-timeout -k 5 "$TIMEOUT" "$QEMU" -machine pc,accel="$ACCEL" -cpu "$CPU" \
+# shellcheck disable=SC2046,SC2086
+timeout -k 5 "$TIMEOUT" "$QEMU" $CPU_ARGS -accel $ACCEL_OPTS \
 	-smp "$SMP" -m "$MEM" -nodefaults -display none -no-reboot \
-	-kernel "$VMLINUZ" -initrd "$BUILD/initramfs.cpio.gz" \
-	-append "console=ttyS0,115200 loglevel=7 panic=-1 oops=panic panic_on_warn=1 rdinit=/init" \
-	-serial file:"$RESULTS/console.log" -serial file:"$RESULTS/status.log" \
+	-kernel "$VMLINUZ" -initrd "$BUILD/initramfs-$RUN.cpio.gz" \
+	-append "console=$CONSOLE loglevel=7 panic=-1 oops=panic panic_on_warn=1 rdinit=/init ${KERNEL_ARGS:-}" \
+	-serial file:"$RESULTS/console.log" $(qemu_status_args "$RESULTS/status.log") \
 	</dev/null || rc=$?
-log "$ARCH: qemu exited with $rc after $(($(date +%s) - start))s"
+wall=$(($(date +%s) - start))
+log "$TARGET: qemu exited with $rc after ${wall}s"
 
 ktap_mods=""
 [ -n "${STRESS:-}" ] || for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
-rm -f "$RESULTS/memory.txt"
-[ -z "${STRESS:-}" ] ||
-	sed -n 's/^HARNESS: MEM //p' "$RESULTS/status.log" | tr -d '\r' >"$RESULTS/memory.txt"
-# Output: the KTAP report and any failure reasons, the benchmark table,
-# then the verdict's last line, "N passed, M failed".
 verdict=0
 # shellcheck disable=SC2086
-python3 "$SIPHASH_ROOT/qemu/analyse.py" --arch "$ARCH" --accel "$ACCEL" \
-	--qemu-rc "$rc" --timeout "$TIMEOUT" --results "$RESULTS" \
-	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods \
-	>"$RESULTS/verdict.txt" || verdict=1
-head -n -1 "$RESULTS/verdict.txt"
-python3 "$SIPHASH_ROOT/scripts/bench_report.py" "$RESULTS" || verdict=1
-tail -n 1 "$RESULTS/verdict.txt"
+python3 "$SIPHASH_ROOT/qemu/analyse.py" --target "$TARGET" --run "$RUN" \
+	--accel "$LABEL" --qemu-rc "$rc" --timeout "$TIMEOUT" --wall "$wall" \
+	--results "$RESULTS" --patterns "$SIPHASH_ROOT/qemu/bad-log.patterns" \
+	--secrets "$SECRETS_FILE" \
+	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods || verdict=1
+[ -n "${STRESS:-}" ] || python3 "$SIPHASH_ROOT/scripts/bench_report.py" "$RESULTS" || true
+python3 "$SIPHASH_ROOT/scripts/verdict.py" line "$RESULTS/verdict.json"
 exit $verdict

@@ -1,73 +1,151 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# stress-conf.sh KBUILD-DIR "MODULES" "EXTRA-KOS" - print the harness.conf
-# of a reliability run (qemu/run.sh STRESS=1; qemu/stress.sh does the work):
+# stress-conf.sh MODULE-DIR "MODULES" "EXTRA-KOS" - print the "stress" lines
+# of a reliability run's harness.conf (qemu/run.sh STRESS=1; qemu/stress.sh
+# does the work). Everything about a parameter comes from the module itself,
+# its modinfo parmtype (modparam.h): "uint MIN..MAX", "ulong", "enum A|B",
+# "ksym NAME", "hexkey BYTES" (a secret):
 #   - "deps" for every module that depends on siphash.ko;
-#   - "cycle" of CYCLES (default 100) load/unload cycles for every module;
-#   - "badparam" for every non-string parameter of every module (names from
-#     module_params in scripts/lib.sh), with a
-#     malformed and an overflowing value, plus the out-of-range values of
-#     $BAD_PARAMS ("module:param=value ..."), each followed by a valid load.
-# Modules load with $CYCLE_ARGS_<module> in all of these (the defaults keep
-# the test modules quick), never with their ARGS_<module>.
+#   - "cycle" of CYCLES (default 40) load/unload cycles for every module,
+#     and "leakcontrol" with test_siphash inject=leak where it has that;
+#   - "limits" (LIMITS=1; run.sh sets it for the slowest target): every
+#     module once with every uint parameter at its maximum and once at its
+#     minimum;
+#   - "badparam" for every parameter: a malformed and an overflowing value,
+#     MIN-1 and MAX+1 of a range, a wrong symbol address, each followed by a
+#     valid load;
+#   - "secret" for every secret parameter: a near-key (one character not
+#     hex), a too long and a too short one; the values, and the valid keys
+#     the cycles load with, go to $SECRET_VALUES (a file outside the
+#     results) so that the verdict can prove none of them reached a log.
+# Modules load with $CYCLE_ARGS_<module> in all of these, by default every
+# uint parameter at its minimum (the quickest load a module allows), never
+# with their ARGS_<module>. STRESS_CHECKS
+# selects kinds (default: all); EXTRA_BADPARAMS="module:param=value ..." adds
+# values that must be refused (the negative control uses one that is not).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-[ $# -eq 3 ] || die "usage: $0 KBUILD-DIR MODULES EXTRA-KOS"
-KBUILD=$1
+[ $# -eq 3 ] || die "usage: $0 MODULE-DIR MODULES EXTRA-KOS"
+DIR=$1
 MODULES=$2
 EXTRA=$3
-CYCLES=${CYCLES:-100}
-: "${CYCLE_ARGS_test_siphash=diff_iters=16 bench_batches=0}"
-: "${CYCLE_ARGS_test_siphash_smp=duration_ms=50}"
-: "${CYCLE_ARGS_secure_seq_demo=bench_calls=10}"
-: "${CYCLE_ARGS_syncookie_demo=bench_tuples=0 forge_tries=1024}"
-: "${BAD_PARAMS=test_siphash:diff_iters=0 test_siphash:diff_iters=1000001
-test_siphash:bench_batches=102 test_siphash:inject=crash
-test_siphash_smp:threads=0 test_siphash_smp:threads=65
-test_siphash_smp:duration_ms=0 test_siphash_smp:duration_ms=600001
-secure_seq_demo:bench_calls=9 secure_seq_demo:bench_calls=20001
-secure_seq_demo:key=00010203 syncookie_demo:bench_tuples=99999
-syncookie_demo:forge_tries=1023 syncookie_demo:keys=xyz}"
+CYCLES=${CYCLES:-40}
+LIMITS=${LIMITS:-0}
+SECRET_VALUES=${SECRET_VALUES:-/dev/null}
+STRESS_CHECKS=${STRESS_CHECKS:-deps cycle leakcontrol limits badparam secret}
+EXTRA_BADPARAMS=${EXTRA_BADPARAMS:-}
 case "$CYCLES" in
 '' | *[!0-9]*) die "CYCLES must be a whole number" ;;
 esac
 
-declare -A KO
-KO[siphash]=$KBUILD/siphash.ko
-for m in $MODULES; do KO[$m]=$KBUILD/$m.ko; done
 ORDER="siphash $MODULES"
 for ko in $EXTRA; do
-	m=$(basename "$ko" .ko)
-	KO[$m]=$ko
-	ORDER="$ORDER $m"
+	ORDER="$ORDER $(basename "$ko" .ko)"
 done
 
+# hex N: N random hexadecimal digits.
+hex() {
+	od -An -tx1 -N "$(( ($1 + 1) / 2 ))" /dev/urandom | tr -d ' \n' | cut -c1-"$1"
+}
+
+# parmtypes MOD: "name type..." lines of every parameter of the module;
+# the type is "unknown" for a parameter without a parmtype.
+parmtypes() {
+	local types p
+	types=$(modinfo -F parmtype "$DIR/$1.ko" | sed 's/:/ /')
+	for p in $(module_params "$DIR/$1.ko"); do
+		echo "$types" | grep -m1 "^$p " || echo "$p unknown"
+	done
+}
+
+# cycle_args MOD: CYCLE_ARGS_<mod>, by default every uint parameter at its
+# minimum, plus a fresh valid key for every secret parameter (recorded in
+# SECRET_VALUES).
 cycle_args() {
-	local var=CYCLE_ARGS_${1//-/_}
-	echo "${!var:-}"
+	local var=CYCLE_ARGS_${1//-/_} p t n k
+	[ -z "${!var+set}" ] || printf '%s' "${!var}"
+	while read -r p t n; do
+		case "$t" in
+		uint) [ -n "${!var+set}" ] || printf ' %s=%s' "$p" "${n%..*}" ;;
+		hexkey)
+			k=$(hex $((2 * n)))
+			echo "$k" >>"$SECRET_VALUES"
+			printf ' %s=%s' "$p" "$k"
+			;;
+		esac
+	done < <(parmtypes "$1")
+}
+
+# want KIND: is KIND among STRESS_CHECKS?
+want() {
+	case " $STRESS_CHECKS " in *" $1 "*) return 0 ;; esac
+	return 1
 }
 
 echo "# kind command arguments (qemu/stress.sh)"
 for m in $ORDER; do
-	modinfo -F depends "${KO[$m]}" | tr ',' '\n' | grep -qx siphash &&
+	want deps || break
+	modinfo -F depends "$DIR/$m.ko" | tr ',' '\n' | grep -qx siphash &&
 		echo "stress deps $m $(cycle_args "$m")"
 done
 for m in $ORDER; do
+	want cycle || break
 	echo "stress cycle $CYCLES $m $(cycle_args "$m")"
 done
+if want leakcontrol && [ -e "$DIR/test_siphash.ko" ] &&
+   parmtypes test_siphash | grep -qE '^inject enum .*\bleak\b'; then
+	echo "stress leakcontrol $CYCLES test_siphash inject=leak $(cycle_args test_siphash)"
+fi
+
 for m in $ORDER; do
-	for p in $(module_params "${KO[$m]}"); do
-		# String parameters take any value; all others must check it.
-		modinfo -F parmtype "${KO[$m]}" | grep -qxE "$p:(charp|string)" && continue
-		for v in bogus 99999999999999999999999; do
-			echo "stress badparam $m $p=$v $(cycle_args "$m")"
-		done
-	done
+	max="" min=""
+	while read -r p t range; do
+		[ "$t" = uint ] || continue
+		max="$max $p=${range#*..}"
+		min="$min $p=${range%..*}"
+	done < <(parmtypes "$m")
+	if [ -n "$max" ] && [ "$LIMITS" != 0 ] && want limits; then
+		echo "stress limits $m$max"
+		echo "stress limits $m$min"
+	fi
 done
-for spec in $BAD_PARAMS; do
+
+for m in $ORDER; do
+	args=$(cycle_args "$m")
+	while read -r p t rest; do
+		case "$t" in
+		hexkey) want secret || continue ;;
+		*) want badparam || continue ;;
+		esac
+		case "$t" in
+		uint)
+			lo=${rest%..*}
+			hi=${rest#*..}
+			vals="bogus 99999999999999999999 $((hi + 1))"
+			[ "$lo" -eq 0 ] || vals="$vals $((lo - 1))"
+			;;
+		hexkey)
+			n=$((2 * rest))
+			for v in "$(hex $((n - 1)))z" "$(hex $((n + 2)))" "$(hex $((n - 2)))"; do
+				echo "$v" >>"$SECRET_VALUES"
+				echo "stress secret $m $p=$v $args"
+			done
+			continue
+			;;
+		ksym) vals="bogus 1" ;;
+		enum) vals="no-such-value" ;;
+		charp | string) continue ;;
+		*) vals="bogus 99999999999999999999" ;;
+		esac
+		for v in $vals; do
+			echo "stress badparam $m $p=$v $args"
+		done
+	done < <(parmtypes "$m")
+done
+for spec in $EXTRA_BADPARAMS; do
 	m=${spec%%:*}
-	[ -n "${KO[$m]:-}" ] && echo "stress badparam $m ${spec#*:} $(cycle_args "$m")"
+	[ -e "$DIR/$m.ko" ] && echo "stress badparam $m ${spec#*:} $(cycle_args "$m")"
 done
 exit 0

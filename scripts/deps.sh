@@ -16,6 +16,14 @@ perl:perl
 python3:python3
 qemu-system-x86_64:qemu-system-x86
 qemu-system-i386:qemu-system-x86
+qemu-system-aarch64:qemu-system-arm
+qemu-system-arm:qemu-system-arm
+qemu-system-s390x:qemu-system-misc
+qemu-system-mipsel:qemu-system-mips
+qemu-system-mips64el:qemu-system-mips
+pahole:dwarves
+mmdebstrap:mmdebstrap
+unshare:util-linux
 cpio:cpio
 gzip:gzip
 xz:xz-utils

@@ -1,131 +1,254 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# fetch-kernel.sh ARCH - put Debian's kernel image, the exactly matching
-# headers, the host linux-kbuild of the same version and a static busybox
-# for ARCH (x86_64 or i386) into the project cache, without installing any
-# of them. Versions come from the metapackages (linux-image-amd64,
-# linux-image-686), never from a hard-coded ABI number. A second run with
-# the same resolved version only re-checks and exits.
+# fetch-kernel.sh TARGET - put what one target of the matrix (ARCH-SERIES,
+# see SUPPORTED_TARGETS in lib.sh) needs into the project cache, without
+# installing anything on the host:
+#   - Debian's kernel image of the series (vmlinuz, its config, and the
+#     modules /init loads first, GUEST_KMODS), the exactly matching headers
+#     and the host's linux-kbuild of the same version, and a static busybox
+#     for the arch, from a private apt (apt_setup in lib.sh);
+#   - for a foreign arch, Debian's gcc-12 cross compiler, unpacked into the
+#     cache (installing it would remove gcc-multilib);
+#   - for sid, a build root made with mmdebstrap that holds sid's headers,
+#     gcc and kbuild tools (they need sid's libc), and sid's image.
+# Versions come from the metapackages (linux-image-amd64,
+# linux-image-6.12-arm64, ...), never from a hard-coded ABI number. A second
+# run with the same resolved version only re-checks and exits.
 #
-# Writes $SIPHASH_CACHE/ARCH/kernel.env with KVER, KDIR, VMLINUZ, BUSYBOX.
+# Writes $SIPHASH_CACHE/TARGET/kernel.env (see the end of this file).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 1 ] || die "usage: $0 ARCH (one of: $SUPPORTED_ARCHES)"
-arch_setup "$1"
-
-command -v apt-cache >/dev/null || die "apt-cache not found: this needs a Debian host"
+[ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
+target_setup "$1"
+command -v apt-get >/dev/null || die "apt-get not found: this needs a Debian host"
+HOST_ARCH=$(dpkg --print-architecture)
+DEBS=$TARGET_DIR/debs
+ROOT=$TARGET_DIR/root
 
 # pkg_depends PKG PATTERN: the first dependency of PKG matching PATTERN.
 pkg_depends() {
 	apt-cache depends "$1" 2>/dev/null |
-		sed -n 's/^ *Depends: *//p' | tr -d '<>' | grep -E -m1 "$2" || true
+		sed -n 's/^ *|\{0,1\}Depends: *//p' | tr -d '<>' | grep -E -m1 "$2" || true
 }
 
 # pkg_version PKG: the candidate version apt would take.
 pkg_version() {
-	apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n1
+	local v
+	v=$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n1)
+	[ -n "$v" ] && [ "$v" != "(none)" ] || die "no candidate version for $1 in $SUITE"
+	echo "$v"
 }
 
-ensure_i386_lists() {
-	[ "$DEB_ARCH" = i386 ] || return 0
-	dpkg --print-foreign-architectures | grep -qx i386 && return 0
-	[ "$(id -u)" -eq 0 ] ||
-		die "i386 packages need: dpkg --add-architecture i386 && apt-get update (as root)"
-	log "adding the i386 architecture to dpkg"
-	dpkg --add-architecture i386
-	# One index failing (a mirror mid-sync) must not stop us: the
-	# resolution below fails loudly if what we need is really missing.
-	apt-get update -q || log "apt-get update reported errors; going on"
-}
-
-ensure_i386_lists
-
-META=linux-image-$FLAVOUR:$DEB_ARCH
-IMAGE_PKG=$(pkg_depends "$META" '^linux-image-[0-9]')
-if [ -z "$IMAGE_PKG" ] && [ "$(id -u)" -eq 0 ]; then
-	log "$META unknown to apt; running apt-get update"
-	apt-get update -q || log "apt-get update reported errors; going on"
-	IMAGE_PKG=$(pkg_depends "$META" '^linux-image-[0-9]')
-fi
-[ -n "$IMAGE_PKG" ] ||
-	die "cannot resolve $META (try: apt-get update; for i386 also dpkg --add-architecture i386)"
-IMAGE_PKG=${IMAGE_PKG%%:*}
-KVER=${IMAGE_PKG#linux-image-}
-VERSION=$(pkg_version "$IMAGE_PKG:$DEB_ARCH")
-[ -n "$VERSION" ] && [ "$VERSION" != "(none)" ] ||
-	die "no candidate version for $IMAGE_PKG:$DEB_ARCH"
-HEADERS_PKG=linux-headers-$KVER
-COMMON_PKG=$(pkg_depends "$HEADERS_PKG:$DEB_ARCH" '^linux-headers-.*-common')
-COMMON_PKG=${COMMON_PKG%%:*}
-[ -n "$COMMON_PKG" ] || die "cannot resolve the -common package of $HEADERS_PKG"
-
-ROOT=$ARCH_CACHE/root
-KDIR=$ROOT/usr/src/linux-headers-$KVER
-VMLINUZ=$ROOT/boot/vmlinuz-$KVER
-BUSYBOX=$ROOT/bin/busybox
-
-if [ -r "$ARCH_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$ARCH_ENV" &&
-   [ -r "$VMLINUZ" ] && [ -r "$KDIR/Makefile" ] && [ -x "$BUSYBOX" ]; then
-	log "$ARCH: kernel $KVER ($VERSION) already in $ARCH_CACHE, KDIR=$KDIR"
-	exit 0
-fi
-
-log "$ARCH: fetching kernel $KVER, Debian version $VERSION"
-DEBS=$ARCH_CACHE/debs
-mkdir -p "$DEBS"
-rm -rf "$ROOT"
-mkdir -p "$ROOT"
-
-# download PKG=VER...: one apt-get call per package, so an error names it.
-# A stamp per package and version lets a second run skip the download.
+# download DIR PKG=VER...: one apt-get call per package, so an error names
+# it; a stamp per package and version lets a second run skip it.
 download() {
-	local spec stamp
+	local dir=$1 spec stamp
+	shift
+	mkdir -p "$dir"
 	for spec in "$@"; do
-		stamp=$DEBS/.got-$(echo "$spec" | tr ':=/' '___')
+		stamp=$dir/.got-$(echo "$spec" | tr ':=/~+' '_____')
 		[ -e "$stamp" ] && continue
-		(cd "$DEBS" && apt-get download -q "$spec" >/dev/null 2>"$DEBS/apt.err") || {
-			cat "$DEBS/apt.err" >&2
+		(cd "$dir" && apt-get download -q "$spec" >/dev/null 2>"$dir/apt.err") || {
+			cat "$dir/apt.err" >&2
 			die "download of package $spec failed"
 		}
 		touch "$stamp"
 	done
 }
 
-# The kbuild tools (fixdep, modpost) run on the host, so they are the host's
-# linux-kbuild of the very same version, whatever the guest arch is.
-HOST_ARCH=$(dpkg --print-architecture)
-BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
-[ -n "$BB_VERSION" ] && [ "$BB_VERSION" != "(none)" ] ||
-	die "no candidate for busybox-static:$DEB_ARCH"
-download "$IMAGE_PKG:$DEB_ARCH=$VERSION" "$HEADERS_PKG:$DEB_ARCH=$VERSION" \
-	"$COMMON_PKG=$VERSION" "linux-kbuild-6.1:$HOST_ARCH=$VERSION" \
-	"busybox-static:$DEB_ARCH=$BB_VERSION"
+# resolve: IMAGE_PKG, KVER, VERSION and the headers' packages, from the
+# metapackage of the series.
+resolve() {
+	IMAGE_PKG=$(pkg_depends "$IMAGE_META:$DEB_ARCH" '^linux-image-[0-9]')
+	IMAGE_PKG=${IMAGE_PKG%%:*}
+	[ -n "$IMAGE_PKG" ] || die "cannot resolve $IMAGE_META:$DEB_ARCH in $SUITE"
+	KVER=${IMAGE_PKG#linux-image-}
+	KVER=${KVER%-unsigned}
+	VERSION=$(pkg_version "$IMAGE_PKG:$DEB_ARCH")
+	HEADERS_PKG=linux-headers-$KVER
+}
 
-for deb in "$DEBS"/*.deb; do
-	case "$deb" in
-	*"_${VERSION}_"*|*busybox-static_*) dpkg-deb -x "$deb" "$ROOT" ;;
-	esac
-done
+# ---- cross compiler ----------------------------------------------------------
+TOOLCHAIN_PATH="" TOOLCHAIN_LIB=""
+fetch_toolchain() {
+	local dir=$SIPHASH_CACHE/toolchain/$CROSS gcc_version
+	gcc_version=$(pkg_version "gcc-12-$CROSS")
+	TOOLCHAIN_PATH=$dir/usr/bin
+	TOOLCHAIN_LIB=$dir/usr/lib/$(gcc -dumpmachine)
+	if [ -x "$TOOLCHAIN_PATH/$CROSS-gcc-12" ] && [ -e "$dir/.version-$gcc_version" ]; then
+		return
+	fi
+	log "$TARGET: unpacking Debian's gcc-12 cross compiler for $CROSS ($gcc_version)"
+	rm -rf "$dir"
+	mkdir -p "$dir/debs"
+	# What apt would install on this host, downloaded only: the cross
+	# packages and any library the host lacks.
+	(cd "$dir/debs" && APT_CONFIG= apt-get install --download-only -q -y \
+		--no-install-recommends -o Dir::Cache::archives="$dir/debs" \
+		"gcc-12-$CROSS" "binutils-$CROSS" >"$dir/apt.log" 2>&1) || {
+		cat "$dir/apt.log" >&2
+		die "download of gcc-12-$CROSS failed"
+	}
+	for deb in "$dir"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
+	done
+	rm -rf "$dir/debs"
+	[ -x "$TOOLCHAIN_PATH/$CROSS-gcc-12" ] || die "gcc-12-$CROSS has no $CROSS-gcc-12"
+	touch "$dir/.version-$gcc_version"
+}
 
-[ -r "$VMLINUZ" ] || die "$IMAGE_PKG did not contain /boot/vmlinuz-$KVER"
-[ -x "$BUSYBOX" ] || die "busybox-static did not contain /bin/busybox"
+# ---- the sid build root ------------------------------------------------------
+SID_ROOT=$SIPHASH_CACHE/sid-root
+SID_INCLUDE=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms,linux-headers-$FLAVOUR
+sid_chroot() {
+	BUILD_ROOT=$SID_ROOT target_run "$@"
+}
 
-# The headers' one-line Makefile includes the -common tree by absolute path.
-COMMON_DIR=$ROOT/usr/src/$COMMON_PKG
-[ -r "$COMMON_DIR/Makefile" ] || die "$COMMON_PKG has no Makefile"
-sed -i "s|^include /usr/src/$COMMON_PKG/Makefile|include $COMMON_DIR/Makefile|" "$KDIR/Makefile"
-grep -q "^include $COMMON_DIR/Makefile" "$KDIR/Makefile" ||
-	die "unexpected Makefile in $HEADERS_PKG: $(cat "$KDIR/Makefile")"
+fetch_sid_root() {
+	local want have
+	if [ -x "$SID_ROOT/usr/bin/make" ] && [ -e "$SID_ROOT/.complete" ]; then
+		sid_chroot apt-get update -q >"$TARGET_DIR/sid-update.log" 2>&1 || {
+			cat "$TARGET_DIR/sid-update.log" >&2
+			die "apt-get update in the sid root failed"
+		}
+		want=$(sid_chroot apt-cache policy "linux-headers-$FLAVOUR" | sed -n 's/^ *Candidate: *//p')
+		have=$(sid_chroot dpkg-query -W -f='${Version}' "linux-headers-$FLAVOUR" 2>/dev/null || true)
+		[ "$want" = "$have" ] && return
+		log "$TARGET: sid moved (linux-headers-$FLAVOUR $have -> $want): new build root"
+	fi
+	command -v mmdebstrap >/dev/null || die "mmdebstrap not found (scripts/deps.sh installs it)"
+	log "$TARGET: making the sid build root with mmdebstrap in $SID_ROOT"
+	rm -rf "$SID_ROOT"
+	mkdir -p "$TARGET_DIR"
+	# This mirror's sid Release file is past its Valid-Until date.
+	mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
+		--include="$SID_INCLUDE" sid "$SID_ROOT" "$DEBIAN_MIRROR" \
+		>"$TARGET_DIR/mmdebstrap.log" 2>&1 || {
+		tail -n 30 "$TARGET_DIR/mmdebstrap.log" >&2
+		die "mmdebstrap of the sid build root failed"
+	}
+	sid_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the sid root failed"
+	touch "$SID_ROOT/.complete"
+}
 
-cat >"$ARCH_ENV" <<EOF
-ARCH=$ARCH
+# ---- main -----------------------------------------------------------------------
+mkdir -p "$TARGET_DIR"
+BUILD_ROOT=""
+if [ "$SUITE" = sid ]; then
+	fetch_sid_root
+	BUILD_ROOT=$SID_ROOT
+	IMAGE_PKG=$(sid_chroot apt-cache depends "$IMAGE_META" | sed -n 's/^ *Depends: *\(linux-image-[0-9][^ ]*\)$/\1/p' | head -n1)
+	[ -n "$IMAGE_PKG" ] || die "cannot resolve $IMAGE_META in sid"
+	KVER=${IMAGE_PKG#linux-image-}
+	KVER=${KVER%-unsigned}
+	VERSION=$(sid_chroot apt-cache policy "$IMAGE_PKG" | sed -n 's/^ *Candidate: *//p')
+	HEADERS_PKG=linux-headers-$KVER
+	sid_chroot dpkg-query -W "$HEADERS_PKG" >/dev/null 2>&1 ||
+		die "the sid root has no $HEADERS_PKG (image and headers of sid disagree)"
+	KDIR=/usr/src/$HEADERS_PKG
+else
+	apt_setup
+	resolve
+	KDIR=$ROOT/usr/src/$HEADERS_PKG
+	[ -z "$CROSS" ] || fetch_toolchain
+fi
+VMLINUZ=$ROOT/boot/vmlinuz-$KVER
+CONFIG=$ROOT/boot/config-$KVER
+BUSYBOX=$ROOT/bin/busybox
+GUEST_KMOD_DIR=$ROOT/lib/modules/$KVER/kernel
+
+write_env() {
+	cat >"$TARGET_ENV" <<EOF
+TARGET=$TARGET
 DEB_VERSION=$VERSION
 KVER=$KVER
 KDIR=$KDIR
 VMLINUZ=$VMLINUZ
+CONFIG=$CONFIG
 BUSYBOX=$BUSYBOX
-QEMU=$QEMU
+GUEST_KMOD_DIR=$GUEST_KMOD_DIR
+BUILD_ROOT=$BUILD_ROOT
+TOOLCHAIN_PATH=$TOOLCHAIN_PATH
+TOOLCHAIN_LIB=$TOOLCHAIN_LIB
 EOF
-log "$ARCH: ready, KDIR=$KDIR"
+}
+
+if [ -r "$TARGET_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$TARGET_ENV" &&
+   grep -qx "KVER=$KVER" "$TARGET_ENV" && [ -e "$ROOT/.complete" ]; then
+	write_env
+	log "$TARGET: kernel $KVER ($VERSION) already in $TARGET_DIR"
+	exit 0
+fi
+
+log "$TARGET: fetching kernel $KVER, Debian version $VERSION"
+rm -rf "$ROOT" "$DEBS"
+mkdir -p "$ROOT" "$DEBS"
+
+# busybox-static comes from bookworm for every target: user space only.
+apt_setup
+BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
+download "$DEBS" "busybox-static:$DEB_ARCH=$BB_VERSION"
+if [ "$SUITE" = sid ]; then
+	# Since 7.x the image package is split: vmlinuz is in linux-binary-*,
+	# the config in linux-base-*; fetch every linux-*-KVER it depends on
+	# but the modules.
+	pkgs="$IMAGE_PKG=$VERSION"
+	for p in $(sid_chroot apt-cache depends "$IMAGE_PKG" |
+		sed -n "s/^ *Depends: *\(linux-[a-z]*-$KVER\)\$/\1/p" | grep -v '^linux-modules-'); do
+		pkgs="$pkgs $p=$VERSION"
+	done
+	sid_chroot sh -c "cd '$DEBS' && apt-get download -q $pkgs" >/dev/null 2>"$DEBS/apt.err" || {
+		cat "$DEBS/apt.err" >&2
+		die "download of $pkgs in the sid root failed"
+	}
+else
+	# The headers name their -common tree and the kbuild tools; kbuild
+	# runs on the host, so it is the host's package of the same version.
+	COMMON_PKG=$(pkg_depends "$HEADERS_PKG:$DEB_ARCH" '^linux-headers-.*-common')
+	KBUILD_PKG=$(pkg_depends "$HEADERS_PKG:$DEB_ARCH" '^linux-kbuild-')
+	[ -n "$COMMON_PKG" ] && [ -n "$KBUILD_PKG" ] ||
+		die "cannot resolve the -common and linux-kbuild packages of $HEADERS_PKG"
+	download "$DEBS" "$IMAGE_PKG:$DEB_ARCH=$VERSION" "$HEADERS_PKG:$DEB_ARCH=$VERSION" \
+		"${COMMON_PKG%%:*}=$VERSION" "${KBUILD_PKG%%:*}:$HOST_ARCH=$VERSION"
+fi
+
+for deb in "$DEBS"/*.deb; do
+	case "$(basename "$deb")" in
+	linux-image-* | linux-binary-* | linux-base-*)
+		# Only what a boot needs: vmlinuz, its config, GUEST_KMODS.
+		# (7.x keeps them in /usr/lib/modules/KVER/.)
+		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$ROOT" --wildcards \
+			"./boot/vmlinuz-$KVER" "./boot/config-$KVER" \
+			"./usr/lib/modules/$KVER/vmlinuz" "./usr/lib/modules/$KVER/config" \
+			$(for m in $GUEST_KMODS; do echo "./lib/modules/$KVER/kernel/*/$m.ko*"; done) \
+			2>/dev/null || true
+		;;
+	*)
+		dpkg-deb -x "$deb" "$ROOT"
+		;;
+	esac
+done
+mkdir -p "$ROOT/boot"
+for f in vmlinuz config; do
+	[ -e "$ROOT/usr/lib/modules/$KVER/$f" ] &&
+		mv "$ROOT/usr/lib/modules/$KVER/$f" "$ROOT/boot/$f-$KVER"
+done
+for f in "$VMLINUZ" "$CONFIG" $(for m in $GUEST_KMODS; do
+	find "$GUEST_KMOD_DIR" -name "$m.ko*" 2>/dev/null | grep . || echo "$GUEST_KMOD_DIR/.../$m.ko"; done); do
+	[ -r "$f" ] || die "the packages of $IMAGE_PKG did not contain ${f#"$ROOT"}"
+done
+[ -x "$BUSYBOX" ] || die "busybox-static did not contain /bin/busybox"
+
+if [ -z "$BUILD_ROOT" ]; then
+	# The headers' Makefile includes the -common tree by absolute path.
+	common=$(sed -n 's|^include /usr/src/\([^/]*\)/Makefile$|\1|p' "$KDIR/Makefile")
+	[ -n "$common" ] && [ -r "$ROOT/usr/src/$common/Makefile" ] ||
+		die "unexpected Makefile in $HEADERS_PKG: $(cat "$KDIR/Makefile")"
+	sed -i "s|^include /usr/src/$common/Makefile|include $ROOT/usr/src/$common/Makefile|" "$KDIR/Makefile"
+fi
+
+touch "$ROOT/.complete"
+write_env
+log "$TARGET: ready, kernel $KVER, KDIR=$KDIR${BUILD_ROOT:+ (in $BUILD_ROOT)}"

@@ -11,20 +11,20 @@ set -euo pipefail
 [ $# -ge 1 ] || die "usage: $0 KO..."
 VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
 bad=0
-problem() {
-	echo "modinfo: $*" >&2
+problem() { # problem CODE TEXT: one problem, with its reason code
+	echo "modinfo: [$1] ${*:2}" >&2
 	bad=1
 }
 
 for ko in "$@"; do
-	[ -r "$ko" ] || { problem "$ko: missing"; continue; }
+	[ -r "$ko" ] || { problem missing "$ko: missing"; continue; }
 	m=$(basename "$ko")
 	for f in description license author version; do
-		[ -n "$(modinfo -F "$f" "$ko")" ] || problem "$m: no $f"
+		[ -n "$(modinfo -F "$f" "$ko")" ] || problem "no-$f" "$m: no $f"
 	done
 	v=$(modinfo -F version "$ko")
 	[ -z "$v" ] || [ "$v" = "$VERSION" ] ||
-		problem "$m: version $v, not SIPHASH_OOT_VERSION $VERSION"
+		problem version "$m: version $v, not SIPHASH_OOT_VERSION $VERSION"
 	# The raw .modinfo strings: modinfo -F parm also shows "name: (type)"
 	# for a parameter that has a type but no description.
 	descs=$(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
@@ -33,7 +33,7 @@ for ko in "$@"; do
 	for p in $(module_params "$ko"); do
 		n=$((n + 1))
 		echo "$descs" | grep -qE "^$p:.*[^ ]" ||
-			problem "$m: parameter $p has no MODULE_PARM_DESC"
+			problem no-param-desc "$m: parameter $p has no MODULE_PARM_DESC"
 	done
 	echo "$m: description, license, author, version $v; $n parameters checked"
 done

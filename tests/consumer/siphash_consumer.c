@@ -46,12 +46,13 @@ static int __init siphash_consumer_init(void)
 		bad ? "not ok" : "ok", bad);
 	failed += !!bad;
 
-	bad = siphash_1u64(get_unaligned_le64(in), &consumer_key) !=
+	/* The message 00..0f as the little-endian words the helpers take. */
+	bad = siphash_1u64(0x0706050403020100ULL, &consumer_key) !=
 	      consumer_vectors[8];
 	pr_info("%s 2 siphash_1u64\n", bad ? "not ok" : "ok");
 	failed += bad;
 
-	bad = siphash_2u64(get_unaligned_le64(in), get_unaligned_le64(in + 8),
+	bad = siphash_2u64(0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL,
 			   &consumer_key) != consumer_vectors[16];
 	pr_info("%s 3 siphash_2u64\n", bad ? "not ok" : "ok");
 	failed += bad;

@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# target-check.sh TARGET - every per-target check of make check, for one cell
+# of the support matrix (ARCH-SERIES, see SUPPORTED_TARGETS in lib.sh):
+#   1. build: the modules with W=1 and sparse (C=2), no warning at all, and
+#      sparse must really have checked every file;
+#   2. the external consumer: make install, then tests/consumer built from
+#      the installed siphash.h and Module.symvers only;
+#   3. boot: every module and the consumer (qemu/run.sh, KTAP verdict);
+#   4. an instruction-count boot (qemu/run.sh ICOUNT=1): the benchmarks of
+#      test_siphash and both demos in guest instructions, deterministic;
+#   5. reliability boot (qemu/run.sh STRESS=1; on SLOWEST_TARGET with every
+#      numeric parameter at its maximum and minimum too);
+#   6. DKMS add/build/remove against the target's headers (x86 only: DKMS
+#      does not cross-build) and modinfo of every module.
+# Results go to build/results/TARGET/ (boot/, stress/, cell.json, cell.log);
+# cell.json holds the cell's row of matrix.csv. Prints one "ok:"/"FAILED:"
+# line per check; exits non-zero if any failed.
+#
+# Environment: STATIC_ONLY=1 stops after step 1 (the build-failure negative
+# control); BOOT_ARGS_<var>=... are passed to the boot as <var>=....
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+cd "$SIPHASH_ROOT"
+
+[ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
+target_setup "$1"
+scripts/fetch-kernel.sh "$TARGET" || die "$TARGET: fetching the kernel failed"
+load_target_env "$TARGET"
+R=$TARGET_RESULTS
+CELL=$R/cell.json
+# The modules whose benchmarks the instruction-count boot runs.
+BENCH_MODULES="test_siphash secure_seq_demo syncookie_demo"
+mkdir -p "$R"
+rm -f "$CELL"
+cell() {
+	python3 scripts/verdict.py cell "$CELL" "$1" "$2"
+}
+cell kernel_release "$KVER"
+cell build fail
+cell reliability fail
+case "$ARCH" in x86_64 | i386) cell dkms fail ;; *) cell dkms n/a ;; esac
+
+# ---- 1. build: W=1, sparse --------------------------------------------------
+BUILD=build/$TARGET
+out=$R/build.log
+scripts/kmake.sh "$TARGET" BUILD_DIR="$SIPHASH_ROOT/$BUILD/kbuild" W=1 C=2 >"$out" 2>&1
+rc=$?
+# sparse on mips reports the kernel headers' own __ATOMIC_* redefinitions
+# for every file; that exact line, and nothing broader, is not ours.
+NOISE='^builtin:1:9: warning: preprocessor token __ATOMIC_[A-Z_]+ redefined$'
+warnings=$(grep -E "warning:|error:" "$out" | grep -vE "$NOISE")
+sources=$(grep -c '^obj-m' Kbuild)
+checked=$(grep -cE '^ +CHECK +' "$out")
+if [ $rc -eq 0 ] && [ -n "$warnings" ]; then rc=1; fi
+if [ $rc -eq 0 ] && [ "$checked" -lt "$sources" ]; then
+	echo "$TARGET: sparse checked $checked of $sources files:" \
+		"$(grep -m1 'not available' "$out" || echo 'see the log')"
+	rc=1
+fi
+[ $rc -eq 0 ] || echo "$warnings" | head -20
+result "$TARGET: W=1 build and sparse of $checked files, no warnings ($out)" $rc
+if [ $rc -eq 0 ]; then
+	cell build ok
+fi
+[ -z "${STATIC_ONLY:-}" ] || { summary; exit; }
+
+# ---- 2. the external consumer -----------------------------------------------
+consumer=$SIPHASH_ROOT/$BUILD/consumer/siphash_consumer.ko
+scripts/consumer-build.sh "$TARGET" "$consumer" >"$R/consumer.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || tail -n 20 "$R/consumer.log"
+result "$TARGET: make install; consumer built from the installed siphash.h and Module.symvers ($(tail -n1 "$R/consumer.log"))" $rc
+[ $rc -eq 0 ] || consumer=""
+
+# ---- 3. boot -------------------------------------------------------------------
+# Benchmarks at low effort: the CSV and plot are always produced.
+env ARGS_test_siphash=bench_batches=11 EXTRA_MODULES="$consumer" \
+	KBUILD_FLAGS="W=1 C=2" RESULTS="$R/boot" qemu/run.sh "$TARGET" >"$R/boot.log" 2>&1
+rc=$?
+grep -E '^(FAIL|skipped)' "$R/boot.log"
+result "$TARGET: boot, $(python3 scripts/verdict.py line "$R/boot/verdict.json") ($R/boot.log)" $rc
+
+# ---- 4. instruction counts ---------------------------------------------------------
+env ICOUNT=1 MODULES="$BENCH_MODULES" ARGS_test_siphash="bench_batches=11 diff_iters=64" \
+	KBUILD_FLAGS="W=1 C=2" RESULTS="$R/icount" qemu/run.sh "$TARGET" >"$R/icount.log" 2>&1
+rc=$?
+grep -E '^FAIL' "$R/icount.log"
+result "$TARGET: instruction-count boot, $(python3 scripts/verdict.py line "$R/icount/verdict.json") ($R/icount.log)" $rc
+# One bench.csv per target: the TCG timing rows and the icount rows.
+{ cat "$R/boot/bench.csv"; tail -n +2 "$R/icount/bench.csv"; } >"$R/bench.csv" 2>/dev/null
+
+# ---- 5. reliability --------------------------------------------------------------
+limits=0
+[ "$TARGET" != "$SLOWEST_TARGET" ] || limits=1
+env STRESS=1 LIMITS=$limits TIMEOUT=1500 EXTRA_MODULES="$consumer" KBUILD_FLAGS="W=1 C=2" \
+	RESULTS="$R/stress" qemu/run.sh "$TARGET" >"$R/stress.log" 2>&1
+rc=$?
+grep -E '^FAIL' "$R/stress.log"
+sed -n 's/^HARNESS: MEM //p' "$R/stress/status.log" | tr -d '\r' >"$R/stress/memory.txt"
+result "$TARGET: reliability boot, $(python3 scripts/verdict.py line "$R/stress/verdict.json") ($R/stress.log)" $rc
+[ $rc -eq 0 ] && cell reliability ok
+
+# ---- 6. DKMS and modinfo -----------------------------------------------------
+case "$ARCH" in
+x86_64 | i386)
+	scripts/dkms-check.sh "$TARGET" >"$R/dkms.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || tail -n 20 "$R/dkms.log"
+	result "$TARGET: dkms add, build against Debian's headers, remove ($R/dkms.log)" $rc
+	[ $rc -eq 0 ] && cell dkms ok
+	;;
+esac
+scripts/modinfo-check.sh $(find "$BUILD/kbuild" -name '*.ko') ${consumer:+"$consumer"} >"$R/modinfo.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || cat "$R/modinfo.log"
+result "$TARGET: modinfo: description, license, author, version and every parameter described" $rc
+
+summary
