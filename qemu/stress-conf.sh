@@ -114,19 +114,11 @@ done
 
 for m in $ORDER; do
 	args=$(cycle_args "$m")
+	bad=""
 	while read -r p t rest; do
 		case "$t" in
-		hexkey) want secret || continue ;;
-		*) want badparam || continue ;;
-		esac
-		case "$t" in
-		uint)
-			lo=${rest%..*}
-			hi=${rest#*..}
-			vals="bogus 99999999999999999999 $((hi + 1))"
-			[ "$lo" -eq 0 ] || vals="$vals $((lo - 1))"
-			;;
 		hexkey)
+			want secret || continue
 			n=$((2 * rest))
 			for v in "$(hex $((n - 1)))z" "$(hex $((n + 2)))" "$(hex $((n - 2)))"; do
 				echo "$v" >>"$SECRET_VALUES"
@@ -134,18 +126,25 @@ for m in $ORDER; do
 			done
 			continue
 			;;
+		uint)
+			lo=${rest%..*}
+			hi=${rest#*..}
+			vals="bogus 99999999999999999999 $((hi + 1))"
+			[ "$lo" -eq 0 ] || vals="$vals $((lo - 1))"
+			;;
 		ksym) vals="bogus 1" ;;
 		enum) vals="no-such-value" ;;
 		charp | string) continue ;;
 		*) vals="bogus 99999999999999999999" ;;
 		esac
 		for v in $vals; do
-			echo "stress badparam $m $p=$v $args"
+			bad="$bad $p=$v"
 		done
 	done < <(parmtypes "$m")
-done
-for spec in $EXTRA_BADPARAMS; do
-	m=${spec%%:*}
-	[ -e "$DIR/$m.ko" ] && echo "stress badparam $m ${spec#*:} $(cycle_args "$m")"
+	for spec in $EXTRA_BADPARAMS; do
+		[ "${spec%%:*}" = "$m" ] && bad="$bad ${spec#*:}"
+	done
+	# shellcheck disable=SC2086
+	[ -z "$bad" ] || ! want badparam || echo "stress badparam $m $(echo $bad | wc -w)$bad $args"
 done
 exit 0

@@ -18,10 +18,11 @@
 #   stress limits MODULE ARGS...     one load with ARGS (every numeric
 #                                    parameter at its maximum, or minimum):
 #                                    it must load, be live and log nothing bad
-#   stress badparam MODULE BAD ARGS...  modprobe MODULE BAD fails with EINVAL
-#                                    and a message naming the parameter and
-#                                    the allowed values, leaves nothing
-#                                    loaded, then MODULE ARGS loads
+#   stress badparam MODULE N BAD1..BADN ARGS...  modprobe MODULE BADi fails
+#                                    with EINVAL and a message naming the
+#                                    parameter and the allowed values, and
+#                                    leaves nothing loaded, for each of the N
+#                                    values; then MODULE ARGS loads
 #   stress secret MODULE PARAM=VALUE ARGS...  a load with a malformed value
 #                                    of a secret parameter must fail with a
 #                                    message naming the parameter (the host
@@ -286,11 +287,16 @@ valid_after() {
 
 badparam() {
 	mod=$1
-	bad=$2
+	n=$2
 	shift 2
-	name="badparam $mod $bad"
-	refused "$name" "$mod" "$bad" badparam || return
-	valid_after "$name" "$mod" "$@" && ok "$name: EINVAL, '$MSG', then a valid load worked"
+	while [ "$n" -gt 0 ]; do
+		name="badparam $mod $1"
+		refused "$name" "$mod" "$1" badparam && ok "$name: EINVAL, '$MSG'"
+		n=$((n - 1))
+		shift
+	done
+	name="badparam $mod: a valid load after the refused ones"
+	valid_after "$name" "$mod" "$@" && ok "$name worked"
 }
 
 # ---- stress secret MODULE PARAM=VALUE ARGS ---------------------------------

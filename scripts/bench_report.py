@@ -1,13 +1,23 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Turn one boot's bench.csv into a compact table and a plot.
+"""Benchmark reports from the harness's bench.csv files.
 
-Usage: bench_report.py RESULTS_DIR   (reads RESULTS_DIR/bench.csv,
-writes RESULTS_DIR/bench.png with gnuplot, prints the tables)
+  bench_report.py RESULTS_DIR     one boot: reads RESULTS_DIR/bench.csv,
+                                  prints the tables, writes bench.png
+  bench_report.py compare A.csv B.csv [TOLERANCE]
+                                  two runs of the same benchmark: every
+                                  median and minimum must agree within
+                                  TOLERANCE (default 0.001, i.e. 0.1%)
+  bench_report.py summary RESULTS_ROOT TARGET...
+                                  across targets, from the instruction
+                                  counts (accel=icount): ours/kernel per
+                                  arch, RESULTS_ROOT/bench-summary.png
 
 The table puts this module (impl=module) next to the kernel's built-in
-lib/siphash.c (impl=kernel) with their ratio; cycles are medians per call.
-Under TCG a cycle is emulation time: only ratios within one boot count.
+lib/siphash.c (impl=kernel) with their ratio; figures are medians per call.
+Under TCG (accel=tcg) a "cycle" is emulation time, host time: only ratios
+within one boot count. Under icount (accel=icount) it is one guest
+instruction: deterministic, but an instruction count, not a cycle count.
 """
 import csv
 import statistics
@@ -41,8 +51,13 @@ def ours_vs_kernel(data, functions):
     return out
 
 
+def unit(accel):
+    """What one tick of the figures of ACCEL is."""
+    return "guest instructions" if accel == "icount" else "cycles"
+
+
 def print_tables(data, arch, accel):
-    print(f"--- benchmarks, {arch}, {accel.upper()}: median cycles per call"
+    print(f"--- benchmarks, {arch}, {accel.upper()}: median {unit(accel)} per call"
           f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''} ---")
     bufs = ours_vs_kernel(data, ["siphash", "hsiphash"])
     if bufs:
@@ -107,10 +122,10 @@ def plot(rows, data, arch, accel, out: Path):
     script = [
         "set terminal png size 1000,650",
         f"set output '{out}'",
-        f"set title noenhanced 'Cycles per call against input length, {arch}, {accel.upper()}"
+        f"set title noenhanced '{unit(accel).capitalize()} per call against input length, {arch}, {accel.upper()}"
         f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''}'",
         "set xlabel 'input length (bytes, log scale)'",
-        "set ylabel 'median cycles per call (log scale)'",
+        f"set ylabel 'median {unit(accel)} per call (log scale)'",
         "set logscale xy", "set key top left noenhanced", "set grid",
         "plot " + ", ".join(f"'-' with linespoints title '{t}'" for t in titles),
     ]
@@ -122,9 +137,79 @@ def plot(rows, data, arch, accel, out: Path):
     return True
 
 
+def compare(a: Path, b: Path, tolerance: float) -> int:
+    """Every figure of run A within TOLERANCE of run B's."""
+    def figures(path):
+        with path.open() as f:
+            return {(r["function"], r["impl"], r["len"], col): float(r[col])
+                    for r in csv.DictReader(f)
+                    for col in ("cycles_median", "cycles_min")}
+    fa, fb = figures(a), figures(b)
+    if not fa or set(fa) != set(fb):
+        print(f"the two runs measured different things ({len(fa)} and {len(fb)} figures)")
+        return 1
+    worst, where = 0.0, None
+    for key, x in fa.items():
+        y = fb[key]
+        dev = abs(x - y) / max(abs(x), abs(y), 1e-9)
+        if dev > worst:
+            worst, where = dev, key
+    print(f"{len(fa)} figures, largest difference {worst * 100:.4f}%"
+          + (f" ({'/'.join(where)})" if where else ""))
+    return 0 if worst <= tolerance else 1
+
+
+def summary(root: Path, targets) -> int:
+    """ours/kernel per target from the icount rows, and one bar chart."""
+    lines, blocks = [], []
+    print(f"{'target':<16} {'siphash median':>14} {'max':>6} {'hsiphash median':>15} {'max':>6}"
+          f" {'helpers max':>11}")
+    for t in targets:
+        path = root / t / "icount" / "bench.csv"
+        if not path.exists():
+            continue
+        _, data, _ = load(path)
+        cols = []
+        for fn in ("siphash", "hsiphash"):
+            r = [x for _, _, _, _, x in ours_vs_kernel(data, [fn])]
+            cols += [statistics.median(r), max(r)] if r else [float("nan")] * 2
+        helpers = sorted({f for (f, i, _) in data if i == "module"} - {"siphash", "hsiphash"})
+        h = [x for _, _, _, _, x in ours_vs_kernel(data, helpers)]
+        cols.append(max(h) if h else float("nan"))
+        print(f"{t:<16} {cols[0]:>14.3f} {cols[1]:>6.3f} {cols[2]:>15.3f} {cols[3]:>6.3f} {cols[4]:>11.3f}")
+        lines.append(f"{t} {cols[0]} {cols[1]} {cols[2]} {cols[3]}")
+    if not lines:
+        print("no icount rows")
+        return 1
+    out = root / "bench-summary.png"
+    data_block = "\n".join(lines) + "\ne\n"
+    script = "\n".join([
+        "set terminal png size 1100,600", f"set output '{out}'",
+        "set title 'This module against the kernel lib/siphash.c, guest instructions"
+        " per call (QEMU -icount): ours/kernel over all lengths'",
+        "set style data histogram", "set style histogram cluster gap 1",
+        "set style fill solid 0.8 border -1", "set yrange [0.8:1.2]", "set grid ytics",
+        "set ylabel 'ours / kernel (1.0 = the same instructions)'", "set xtics rotate by -30 noenhanced",
+        "set key top left noenhanced",
+        "plot '-' using 2:xtic(1) title 'siphash median', '-' using 3 title 'siphash max',"
+        " '-' using 4 title 'hsiphash median', '-' using 5 title 'hsiphash max'",
+    ]) + "\n" + data_block * 4
+    proc = subprocess.run(["gnuplot"], input=script, text=True, capture_output=True, check=False)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr)
+        return 1
+    print(f"plot: {out}")
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) >= 4 and sys.argv[1] == "compare":
+        tol = float(sys.argv[4]) if len(sys.argv) > 4 else 0.001
+        return compare(Path(sys.argv[2]), Path(sys.argv[3]), tol)
+    if len(sys.argv) >= 3 and sys.argv[1] == "summary":
+        return summary(Path(sys.argv[2]), sys.argv[3:])
     if len(sys.argv) != 2:
-        sys.exit("usage: bench_report.py RESULTS_DIR")
+        sys.exit(__doc__)
     results = Path(sys.argv[1])
     rows, data, (arch, accel) = load(results / "bench.csv")
     if not rows:

@@ -94,6 +94,19 @@ for t in $TARGETS; do
 	done
 done
 
+# ---- instruction counts: deterministic, and the cross-arch summary ----------------
+# The icount benchmark of the first target again: every figure must repeat
+# within 0.1%.
+t=${TARGETS%% *}
+env ICOUNT=1 MODULES="test_siphash secure_seq_demo syncookie_demo" \
+	ARGS_test_siphash="bench_batches=11 diff_iters=64" KBUILD_FLAGS="W=1 C=2" \
+	RESULTS="$SIPHASH_RESULTS/$t/icount-repeat" qemu/run.sh "$t" \
+	>"$SIPHASH_RESULTS/$t/icount-repeat.log" 2>&1
+out=$(python3 scripts/bench_report.py compare "$SIPHASH_RESULTS/$t/icount/bench.csv" \
+	"$SIPHASH_RESULTS/$t/icount-repeat/bench.csv")
+result "$t: the icount benchmarks repeat within 0.1%: $out" $?
+python3 scripts/bench_report.py summary "$SIPHASH_RESULTS" $TARGETS
+
 # ---- 3. negative controls -------------------------------------------------------
 NEG=$SIPHASH_RESULTS/negative
 mkdir -p "$NEG"

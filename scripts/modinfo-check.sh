@@ -10,6 +10,8 @@ set -euo pipefail
 
 [ $# -ge 1 ] || die "usage: $0 KO..."
 VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+TMP=$(mktemp)
+trap 'rm -f "$TMP"' EXIT
 bad=0
 problem() { # problem CODE TEXT: one problem, with its reason code
 	echo "modinfo: [$1] ${*:2}" >&2
@@ -27,8 +29,9 @@ for ko in "$@"; do
 		problem version "$m: version $v, not SIPHASH_OOT_VERSION $VERSION"
 	# The raw .modinfo strings: modinfo -F parm also shows "name: (type)"
 	# for a parameter that has a type but no description.
-	descs=$(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
-		sed -n 's/^parm=//p')
+	# (objcopy writes a section to a seekable file only, not to a pipe.)
+	objcopy -O binary --only-section=.modinfo "$ko" "$TMP"
+	descs=$(tr '\0' '\n' <"$TMP" | sed -n 's/^parm=//p')
 	n=0
 	for p in $(module_params "$ko"); do
 		n=$((n + 1))
