@@ -28,6 +28,7 @@
 #                                siphash.c built in user space against
 #                                tests/user/ shims: conformance, ASan/UBSan,
 #                                valgrind, libFuzzer, benchmark
+#   make version                 print the version (SIPHASH_OOT_VERSION)
 #   make clean                   remove build output (keeps the download cache)
 #   make distclean               also remove the download cache
 
@@ -41,7 +42,7 @@ SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 BENCH_BATCHES ?= 101
 
-.PHONY: all modules install run bench check test-user clean distclean
+.PHONY: all modules install run bench check test-user version clean distclean
 
 all: modules
 
@@ -58,9 +59,10 @@ modules:
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
 
-# The version in siphash.h and the release of the kernel at KDIR name the
-# install directories.
-VERSION = $(shell sed -n 's/^\#define SIPHASH_OOT_VERSION "\(.*\)"$$/\1/p' siphash.h)
+# The version: SIPHASH_OOT_VERSION in siphash.h is the one place it is set.
+# Everything else asks `make -s version` (scripts, debian/rules, the DKMS
+# template dkms.conf) or is checked against it (debian/changelog).
+VERSION = $(shell sed -n 's/^\#define SIPHASH_OOT_VERSION "\(.*\)"$$/\1/p' $(CURDIR)/siphash.h)
 # (Debian's include/config/kernel.release says 6.1.x; utsrelease.h has the
 # release modules_install uses, e.g. 6.1.0-57-amd64.)
 KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -90,6 +92,10 @@ bench:
 
 check:
 	@scripts/check.sh
+
+version:
+	@test -n "$(VERSION)" || { echo "error: no SIPHASH_OOT_VERSION in siphash.h" >&2; exit 1; }
+	@echo $(VERSION)
 
 test-user:
 	@tests/user/run.sh

@@ -25,7 +25,7 @@ make -s -C "$SIPHASH_ROOT" install ARCH="$ARCH" KDIR="$KDIR" \
 	cat "$SIPHASH_ROOT/build/$ARCH/install.log" >&2
 	die "$ARCH: make install failed"
 }
-VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
 DEVEL=$STAGING/usr/src/siphash-oot-$VERSION
 for f in "$DEVEL/include/siphash.h" "$DEVEL/$KVER/Module.symvers" \
 	"$STAGING/lib/modules/$KVER/extra/siphash.ko" "$STAGING/lib/modules/$KVER/modules.dep"; do

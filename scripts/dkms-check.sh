@@ -15,7 +15,7 @@ set -euo pipefail
 load_arch_env "$1"
 
 NAME=siphash-oot
-VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
 conf() { # conf VAR: a value of dkms.conf, read the way dkms reads it
 	(kernel_source_dir=KDIR dkms_tree=TREE; . "$SIPHASH_ROOT/dkms.conf"; eval "echo \"\${$1}\"")
 }

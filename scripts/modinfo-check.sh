@@ -9,7 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 1 ] || die "usage: $0 KO..."
-VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
 bad=0
 problem() {
 	echo "modinfo: $*" >&2
