@@ -28,6 +28,13 @@
 #                                siphash.c built in user space against
 #                                tests/user/ shims: conformance, ASan/UBSan,
 #                                valgrind, libFuzzer, benchmark
+#   make deb                     the Debian package siphash-oot-dkms (debian/):
+#                                build/deb/siphash-oot-dkms_<version>_all.deb,
+#                                for `apt install`; DKMS then builds
+#                                siphash.ko for every kernel
+#   make deb-check               prove that package in a clean Debian root
+#                                (scripts/deb-check.sh): lintian, DKMS for
+#                                6.1 and 6.12, autoinstall, purge
 #   make version                 print the version (SIPHASH_OOT_VERSION)
 #   make clean                   remove build output (keeps the download cache)
 #   make distclean               also remove the download cache
@@ -42,7 +49,7 @@ SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 BENCH_BATCHES ?= 101
 
-.PHONY: all modules install run bench check test-user version clean distclean
+.PHONY: all modules install run bench check test-user deb deb-check version clean distclean
 
 all: modules
 
@@ -92,6 +99,23 @@ bench:
 
 check:
 	@scripts/check.sh
+
+# The package is built by dpkg-buildpackage in a copy of the tree, so that
+# debhelper's files stay out of the sources and the .deb lands in build/deb/.
+DEB_DIR = $(CURDIR)/build/deb
+DEB_SRC = $(DEB_DIR)/src/siphash-oot-$(VERSION)
+
+deb:
+	@scripts/deps.sh dpkg-buildpackage:dpkg-dev dh:debhelper dh_dkms:dh-dkms
+	@rm -rf $(DEB_DIR)/src && mkdir -p $(DEB_SRC)
+	@tar -C $(CURDIR) --exclude=./build --exclude=./.git -cf - . | tar -C $(DEB_SRC) -xf -
+	cd $(DEB_SRC) && dpkg-buildpackage --build=all --no-sign >../build.log 2>&1 || \
+	  { cat $(DEB_DIR)/src/build.log >&2; exit 1; }
+	@mv $(DEB_DIR)/src/siphash-oot-dkms_$(VERSION)_all.deb $(DEB_DIR)/
+	@echo "built $(DEB_DIR)/siphash-oot-dkms_$(VERSION)_all.deb"
+
+deb-check:
+	@scripts/deb-check.sh
 
 version:
 	@test -n "$(VERSION)" || { echo "error: no SIPHASH_OOT_VERSION in siphash.h" >&2; exit 1; }
