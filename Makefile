@@ -125,7 +125,7 @@ test-user:
 	@tests/user/run.sh
 
 clean:
-	rm -rf build/x86_64* build/i386* build/$(ARCH) build/user build/vectors build/results
+	rm -rf build/x86_64* build/i386* build/$(ARCH) build/user build/vectors build/results build/deb
 
 distclean: clean
 	rm -rf build
