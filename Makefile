@@ -35,6 +35,14 @@
 #                                siphash.c built in user space against
 #                                tests/user/ shims: conformance, ASan/UBSan,
 #                                valgrind, libFuzzer, benchmark
+#   make deb                     the Debian package siphash-oot-dkms (debian/):
+#                                build/deb/siphash-oot-dkms_<version>_all.deb,
+#                                for `apt install`; DKMS then builds
+#                                siphash.ko for every kernel
+#   make deb-check               prove that package in a clean Debian root
+#                                (scripts/deb-check.sh): lintian, DKMS for
+#                                6.1 and 6.12, autoinstall, purge
+#   make version                 print the version (SIPHASH_OOT_VERSION)
 #   make clean                   remove build output (keeps the download cache)
 #   make distclean               also remove the download cache
 
@@ -50,7 +58,7 @@ BENCH_BATCHES ?= 101
 # The harness's kernel series (make run, make bench).
 KERNEL ?= 6.1
 
-.PHONY: all modules install run bench check test-user clean distclean
+.PHONY: all modules install run bench check test-user deb deb-check version clean distclean
 
 all: modules
 
@@ -66,9 +74,10 @@ modules:
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
 
-# The version in siphash.h and the release of the kernel at KDIR name the
-# install directories.
-VERSION = $(shell sed -n 's/^\#define SIPHASH_OOT_VERSION "\(.*\)"$$/\1/p' siphash.h)
+# The version: SIPHASH_OOT_VERSION in siphash.h is the one place it is set.
+# Everything else asks `make -s version` (scripts, debian/rules, the DKMS
+# template dkms.conf) or is checked against it (debian/changelog).
+VERSION = $(shell sed -n 's/^\#define SIPHASH_OOT_VERSION "\(.*\)"$$/\1/p' $(CURDIR)/siphash.h)
 # (Debian's include/config/kernel.release says 6.1.x; utsrelease.h has the
 # release modules_install uses, e.g. 6.1.0-57-amd64.)
 KVER = $(shell sed -n 's/^\#define UTS_RELEASE "\(.*\)"$$/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -98,6 +107,27 @@ bench:
 
 check:
 	@scripts/check.sh
+
+# The package is built by dpkg-buildpackage in a copy of the tree, so that
+# debhelper's files stay out of the sources and the .deb lands in build/deb/.
+DEB_DIR = $(CURDIR)/build/deb
+DEB_SRC = $(DEB_DIR)/src/siphash-oot-$(VERSION)
+
+deb:
+	@scripts/deps.sh dpkg-buildpackage:dpkg-dev dh:debhelper dh_dkms:dh-dkms
+	@rm -rf $(DEB_DIR)/src && mkdir -p $(DEB_SRC)
+	@tar -C $(CURDIR) --exclude=./build --exclude=./.git -cf - . | tar -C $(DEB_SRC) -xf -
+	cd $(DEB_SRC) && dpkg-buildpackage --build=all --no-sign >../build.log 2>&1 || \
+	  { cat $(DEB_DIR)/src/build.log >&2; exit 1; }
+	@mv $(DEB_DIR)/src/siphash-oot-dkms_$(VERSION)_all.deb $(DEB_DIR)/
+	@echo "built $(DEB_DIR)/siphash-oot-dkms_$(VERSION)_all.deb"
+
+deb-check:
+	@scripts/deb-check.sh
+
+version:
+	@test -n "$(VERSION)" || { echo "error: no SIPHASH_OOT_VERSION in siphash.h" >&2; exit 1; }
+	@echo $(VERSION)
 
 test-user:
 	@tests/user/run.sh

@@ -28,7 +28,7 @@ $KMAKE make -s -C "$SIPHASH_ROOT" install KDIR="$KDIR" $MAKE_VARS \
 	cat "$SIPHASH_ROOT/build/$TARGET/install.log" >&2
 	die "$TARGET: make install failed"
 }
-VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
 DEVEL=$STAGING/usr/src/siphash-oot-$VERSION
 for f in "$DEVEL/include/siphash.h" "$DEVEL/$KVER/Module.symvers" \
 	"$STAGING/lib/modules/$KVER/modules.dep"; do

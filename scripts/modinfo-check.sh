@@ -9,9 +9,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 1 ] || die "usage: $0 KO..."
-VERSION=$(sed -n 's/^#define SIPHASH_OOT_VERSION "\(.*\)"$/\1/p' "$SIPHASH_ROOT/siphash.h")
+VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
 TMP=$(mktemp)
-trap 'rm -f "$TMP"' EXIT
+trap \'rm -f "$TMP"\' EXIT
 bad=0
 problem() { # problem CODE TEXT: one problem, with its reason code
 	echo "modinfo: [$1] ${*:2}" >&2

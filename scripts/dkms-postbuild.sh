@@ -1,0 +1,22 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dkms-postbuild.sh DIR - the POST_BUILD step of dkms.conf. DKMS runs it in
+# its build directory after a successful build, when the build's
+# Module.symvers (the sipmod_* exports and their CRCs) still exists. It
+# copies that file and siphash.h to DIR, DKMS's directory for this kernel
+# and arch (/var/lib/dkms/siphash-oot/<version>/<kernel>/<arch>/), where
+# modules that use siphash.ko find them (docs/install.md) and where
+# `dkms remove` deletes them.
+set -eu
+
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+	echo "usage: $0 DKMS-KERNEL-ARCH-DIR (an existing directory)" >&2
+	exit 1
+fi
+if ! grep -q "[[:space:]]sipmod_" Module.symvers; then
+	echo "$0: no sipmod_ export in $(pwd)/Module.symvers" >&2
+	exit 1
+fi
+cp Module.symvers siphash.h "$1/"
+chmod 0644 "$1/Module.symvers" "$1/siphash.h"
