@@ -94,6 +94,30 @@ for t in $TARGETS; do
 	done
 done
 
+# ---- the Debian package, and a boot of what DKMS built from it ---------------------
+scripts/deb-check.sh >"$SIPHASH_RESULTS/deb-check.log" 2>&1
+rc=$?
+grep -E '^(ok|FAILED|lintian|dkms status|modinfo|dpkg -c|autoinstall|time):' "$SIPHASH_RESULTS/deb-check.log"
+result "Debian package: $(tail -n1 "$SIPHASH_RESULTS/deb-check.log") ($SIPHASH_RESULTS/deb-check.log)" $rc
+# The modules DKMS built in the package's root for 6.1 amd64 boot in the
+# harness's x86_64-6.1 kernel, with the test modules and the consumer the
+# root built against the package's siphash.h and Module.symvers.
+if echo " $TARGETS " | grep -q ' x86_64-6.1 '; then
+	load_target_env x86_64-6.1
+	dkms=$SIPHASH_ROOT/build/deb/dkms-modules/$KVER
+	if [ -r "$dkms/dkms-modules.env" ] &&
+	   grep -qx "HEADERS_DEB_VERSION=$DEB_VERSION" "$dkms/dkms-modules.env"; then
+		env PREBUILT="$dkms" RESULTS="$SIPHASH_RESULTS/x86_64-6.1/dkms-boot" \
+			ARGS_test_siphash=bench_batches=0 \
+			EXTRA_MODULES="$SIPHASH_ROOT/build/deb/consumer/$KVER/siphash_consumer.ko" \
+			qemu/run.sh x86_64-6.1 >"$SIPHASH_RESULTS/x86_64-6.1/dkms-boot.log" 2>&1
+		rc=$?
+		result "x86_64-6.1: boot of the modules DKMS built from the package ($(cd "$dkms" && echo *.ko)), $(python3 scripts/verdict.py line "$SIPHASH_RESULTS/x86_64-6.1/dkms-boot/verdict.json")" $rc
+	else
+		result "x86_64-6.1: no DKMS build of the package for $KVER ($DEB_VERSION) in $dkms" 1
+	fi
+fi
+
 # ---- instruction counts: deterministic, and the cross-arch summary ----------------
 # The icount benchmark of the first target again: every figure must repeat
 # within 0.1%.

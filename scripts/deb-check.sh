@@ -364,11 +364,6 @@ PACKAGE_VERSION=$VERSION
 MODULES="$(echo $MODS)"
 EOF
 result "DKMS's build for $R61 copied to ${OUT_MODULES#"$SIPHASH_ROOT"/}/$R61/: $(cd "$OUT_MODULES/$R61" && echo *.ko)" $rc
-if [ -r "$SIPHASH_CACHE/x86_64/kernel.env" ]; then
-	harness_kver=$(sed -n 's/^KVER=//p' "$SIPHASH_CACHE/x86_64/kernel.env")
-	[ "$harness_kver" = "$R61" ] ||
-		echo "note: the harness's x86_64 kernel is $harness_kver, DKMS built for $R61: run scripts/fetch-kernel.sh x86_64 again"
-fi
 lap "checks and consumer builds"
 
 # ---- 5. a new kernel's headers after the package: DKMS's hook -------------
