@@ -16,8 +16,11 @@
  * of them alike. rdtsc counts at the TSC's constant rate, which is not the
  * core clock under frequency scaling or in a VM: compare ratios.
  *
- *   bench [BATCHES]       CSV rows on stdout (BATCHES default 101):
+ *   bench [BATCHES [RAW]] CSV rows on stdout (BATCHES default 101):
  *                         arch,accel,function,impl,len,cycles_median,cycles_min,calls
+ *                         and, if RAW is given, every batch's ticks into
+ *                         the file RAW: function,len,batch,impl,ticks (ratios
+ *                         of batches timed side by side cancel slow drifts)
  *   bench callgrind N     N calls per (function, len, impl), each ended by a
  *                         callgrind dump named "function=F impl=I len=L"
  *                         (run under valgrind --tool=callgrind, see bench.sh)
@@ -81,6 +84,7 @@ static const size_t lens[] = {
 static u8 bufs[BENCH_NBUF][LONG_LEN + 8] __aligned(64);
 static struct bench_in in;
 static u64 ticks[NIMPL][MAX_BATCHES];
+static FILE *raw;
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -124,6 +128,11 @@ static int bench(enum bench_case c, size_t len, int batches)
 			}
 		}
 	}
+	for (b = 0; raw && b < batches; b++)
+		for (k = 0; k < n; k++)
+			fprintf(raw, "%s,%zu,%d,%s,%llu\n", cases[c].name, len, b,
+				impls[have[k]].name,
+				(unsigned long long)ticks[have[k]][b]);
 	for (k = 0; k < n; k++) {
 		j = have[k];
 		qsort(ticks[j], batches, sizeof(u64), cmp_u64);
@@ -156,15 +165,23 @@ static void callgrind(enum bench_case c, size_t len, unsigned int calls)
 int main(int argc, char **argv)
 {
 	bool cg = argc > 2 && !strcmp(argv[1], "callgrind");
-	int batches = argc == 2 ? atoi(argv[1]) : 101;
+	int batches = argc >= 2 && !cg ? atoi(argv[1]) : 101;
 	unsigned int calls = cg ? atoi(argv[2]) : 0;
 	unsigned int c, i;
 
 	if (sodium_init() < 0 || batches < 1 || batches > MAX_BATCHES ||
 	    (cg && !calls)) {
-		fprintf(stderr, "usage: bench [BATCHES (1..%d)] | bench callgrind CALLS\n",
+		fprintf(stderr, "usage: bench [BATCHES (1..%d) [RAW]] | bench callgrind CALLS\n",
 			MAX_BATCHES);
 		return 1;
+	}
+	if (argc > 2 && !cg) {
+		raw = fopen(argv[2], "w");
+		if (!raw) {
+			perror(argv[2]);
+			return 1;
+		}
+		fprintf(raw, "function,len,batch,impl,ticks\n");
 	}
 	randombytes_buf(bufs, sizeof(bufs));
 	randombytes_buf(&in.key, sizeof(in.key));
@@ -182,5 +199,5 @@ int main(int argc, char **argv)
 				return 1;
 		}
 	}
-	return 0;
+	return raw && fclose(raw) ? 1 : 0;
 }

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh O R - run build O's bench natively (cycles) and under callgrind
-# (instructions per call), write R/bench.csv and print the comparison
-# table of bench_table.py (also in R/bench.txt). Performance targets are
+# (instructions per call), write R/bench.csv (per implementation) and
+# R/batches.csv (every batch), and print the comparison table of
+# bench_table.py (also in R/bench.txt). Performance targets are
 # printed, never asserted: timings are not tests. Fails if the
 # implementations' results differ, a run fails, or a row is missing.
 # BENCH_BATCHES (default 101) sets the batches per figure.
@@ -16,7 +17,7 @@ cg=$O/callgrind
 rm -rf "$cg"
 mkdir -p "$cg" "$R"
 
-"$O/bench" "$BATCHES" >"$cg/cycles.csv" 2>"$cg/cycles.err" || {
+"$O/bench" "$BATCHES" "$R/batches.csv" >"$cg/cycles.csv" 2>"$cg/cycles.err" || {
 	cat "$cg/cycles.err" >&2
 	exit 1
 }
@@ -41,7 +42,8 @@ done | sed 's/[a-z]*=//g' >"$cg/instructions"
 		{ print $0 "," ins[$3, $4, $5] }' "$cg/instructions" "$cg/cycles.csv"
 } >"$R/bench.csv"
 
-python3 "$(dirname "$0")/bench_table.py" "$R/bench.csv" | tee "$R/bench.txt"
+python3 "$(dirname "$0")/bench_table.py" "$R/bench.csv" "$R/batches.csv" |
+	tee "$R/bench.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 
 # Every (function, len) has module, kernel and kernel_copy rows, siphash

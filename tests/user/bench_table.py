@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""bench_table.py BENCH_CSV - the comparison table of tests/user's benchmark.
+"""bench_table.py BENCH_CSV BATCHES_CSV - the table of tests/user's benchmark.
 
-Reads build/results/user/bench.csv (bench.sh) and prints, per function and
-length: TSC ticks per call of this module, the kernel's lib/siphash.c, a
-second copy of the kernel's code (kernel_copy) and libsodium; the ratios
-ours/kernel, copy/kernel and ours/libsodium; instructions per call.
+Reads build/results/user/bench.csv and batches.csv (bench.sh) and prints,
+per function and length: TSC ticks per call (median over the batches) of
+this module, the kernel's lib/siphash.c, a second copy of the kernel's code
+(kernel_copy) and libsodium; the ratios ours/kernel, copy/kernel and
+ours/libsodium; instructions per call. Each ratio is the median over the
+batches of the ratio of two loops timed side by side in the same batch, so
+that a slow drift of the host's speed cancels out.
 
 The A/A spread is the largest distance from 1 of copy/kernel over all rows:
 two copies of the same code differ by that much in this run, so a cycle
@@ -14,6 +17,7 @@ targets are printed as met or not; they are never a test failure.
 Exits 1 only if the file lacks the rows it needs.
 """
 import csv
+import statistics
 import sys
 
 MODULE, KERNEL, COPY, SODIUM = "module", "kernel", "kernel_copy", "libsodium"
@@ -30,20 +34,32 @@ def main():
                 order.append(key)
             rows[key][r["impl"]] = (float(r["cycles_median"]),
                                     float(r["instructions"] or "nan"))
-    if not order or any({MODULE, KERNEL, COPY} - set(rows[k]) for k in order):
-        print("bench_table: rows missing in", sys.argv[1], file=sys.stderr)
+    batches = {}
+    with open(sys.argv[2], newline="") as f:
+        for r in csv.DictReader(f):
+            key = (r["function"], int(r["len"]))
+            batches.setdefault(key, {}).setdefault(r["impl"], {})[
+                int(r["batch"])] = int(r["ticks"])
+    if not order or any({MODULE, KERNEL, COPY} - set(rows[k]) or
+                        set(rows[k]) - set(batches.get(k, {})) for k in order):
+        print("bench_table: rows missing in", *sys.argv[1:], file=sys.stderr)
         return 1
 
     def ratio(k, a, b, i=0):
-        return rows[k][a][i] / rows[k][b][i]
+        """a/b: paired median of the batches' ticks (i=0), instructions (i=1)"""
+        if i:
+            return rows[k][a][i] / rows[k][b][i]
+        ta, tb = batches[k][a], batches[k][b]
+        return statistics.median(ta[n] / tb[n] for n in ta)
 
     aa = [ratio(k, COPY, KERNEL) for k in order]
     spread = max(abs(x - 1) for x in aa)
     band = 1 + spread
 
-    print("bench: TSC ticks per call, median of the batches, all implementations"
-          " interleaved in the same batches;")
-    print("       instructions per call of the hash function itself (callgrind)")
+    print("bench: TSC ticks per call, median of %d batches, all implementations"
+          " interleaved in the same batches;" % len(batches[order[0]][KERNEL]))
+    print("       ratios: median of the batches' side-by-side ratios;"
+          " instructions per call of the hash function itself (callgrind)")
     print("%-14s %6s | %9s %9s %9s %9s | %7s %7s %7s | %7s %7s %7s %7s" % (
         "function", "len", "ours", "kernel", "k-copy", "sodium",
         "o/k", "copy/k", "o/sod", "i-ours", "i-kern", "i-sod", "i o/k"))
