@@ -6,7 +6,9 @@
  * of the kernel's code (the A/A control: any difference between the two
  * copies is the noise of the method), and libsodium's
  * crypto_shorthash_siphash24 (siphash() only). See bench_calls.c for what
- * is called and the Makefile for how each is built.
+ * is called and the Makefile for how each is built. Each implementation
+ * but libsodium is linked at BENCH_NPLACE code offsets and timed at all of
+ * them, so that no implementation wins by where its code happens to lie.
  *
  * Measured as bench.h does in the kernel: rdtsc after lfence around a
  * batch of calls, one warm-up batch discarded, median and minimum over
@@ -18,12 +20,15 @@
  *
  *   bench [BATCHES [RAW]] CSV rows on stdout (BATCHES default 101):
  *                         arch,accel,function,impl,len,cycles_median,cycles_min,calls
- *                         and, if RAW is given, every batch's ticks into
- *                         the file RAW: function,len,batch,impl,ticks (ratios
- *                         of batches timed side by side cancel slow drifts)
+ *                         cycles_median: the mean over the code offsets of
+ *                         the median at each; cycles_min: the least. If RAW
+ *                         is given, every batch's ticks go to the file RAW:
+ *                         function,len,batch,impl,offset,ticks (ratios of
+ *                         batches timed side by side cancel slow drifts)
  *   bench callgrind N     N calls per (function, len, impl), each ended by a
  *                         callgrind dump named "function=F impl=I len=L"
- *                         (run under valgrind --tool=callgrind, see bench.sh)
+ *                         (run under valgrind --tool=callgrind, see bench.sh;
+ *                         one offset: the instructions are the same at all)
  *
  * Exits 1 if the implementations' results differ on any batch.
  */
@@ -43,16 +48,23 @@ __thread const unsigned char *shim_zeropad_end;
 /* Bytes hashed per batch and implementation, roughly: ~20-100 us. */
 #define BATCH_BYTES	131072
 
+/* Code offsets of the copies, in the order of bench_calls.h's tables. */
+static const unsigned int offsets[BENCH_NPLACE] = { 0, 16, 32, 48 };
+
 static const struct {
 	const char *name;
-	const struct bench_impl *impl;
+	const struct bench_impl *at[BENCH_NPLACE];	/* NULL: not linked there */
 } impls[] = {
-	{ "module", &bench_module },
-	{ "kernel", &bench_kernel },
-	{ "kernel_copy", &bench_kernel_copy },
-	{ "libsodium", &bench_libsodium },
+	{ "module", { &bench_module_p0, &bench_module_p16, &bench_module_p32,
+		      &bench_module_p48 } },
+	{ "kernel", { &bench_kernel_p0, &bench_kernel_p16, &bench_kernel_p32,
+		      &bench_kernel_p48 } },
+	{ "kernel_copy", { &bench_kernel_copy_p0, &bench_kernel_copy_p16,
+			   &bench_kernel_copy_p32, &bench_kernel_copy_p48 } },
+	{ "libsodium", { &bench_libsodium } },
 };
 #define NIMPL ARRAY_SIZE(impls)
+#define NUNIT (NIMPL * BENCH_NPLACE)
 
 /* Name and input bytes of each case; 0: the buffer lengths below. */
 static const struct {
@@ -83,7 +95,7 @@ static const size_t lens[] = {
 /* 8 bytes of slack after each buffer for the kernel-style tail load. */
 static u8 bufs[BENCH_NBUF][LONG_LEN + 8] __aligned(64);
 static struct bench_in in;
-static u64 ticks[NIMPL][MAX_BATCHES];
+static u64 ticks[NUNIT][MAX_BATCHES];	/* [impl * BENCH_NPLACE + place] */
 static FILE *raw;
 
 static int cmp_u64(const void *a, const void *b)
@@ -93,36 +105,45 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The loop of case @c of implementation @i at place @p, if it has one. */
+static bench_loop_t *unit_loop(unsigned int i, unsigned int p,
+			       enum bench_case c)
+{
+	return impls[i].at[p] ? impls[i].at[p]->loop[c] : NULL;
+}
+
 /*
  * Time case @c at input length @len: @batches batches of every
- * implementation that has @c, interleaved; print one CSV row each.
+ * implementation at every place where it has @c, interleaved, in an order
+ * that rotates by one per batch; print one CSV row per implementation.
  */
 static int bench(enum bench_case c, size_t len, int batches)
 {
 	const unsigned int calls = len >= LONG_LEN ? 2 :
 				   BATCH_BYTES / (len + 64);
-	unsigned int have[NIMPL], n = 0, j, k;
+	unsigned int have[NUNIT], n = 0, i, p, k, u;
 	u64 sum, want = 0;
 	int b;
 
-	for (j = 0; j < NIMPL; j++)
-		if (impls[j].impl->loop[c])
-			have[n++] = j;
+	for (u = 0; u < NUNIT; u++)
+		if (unit_loop(u / BENCH_NPLACE, u % BENCH_NPLACE, c))
+			have[n++] = u;
 	in.len = len;
 	for (b = -1; b < batches; b++) {
 		for (k = 0; k < n; k++) {
-			j = have[(k + b + 1) % n];
-			u64 t = impls[j].impl->loop[c](&in, calls, &sum);
+			u = have[(k + b + 1) % n];
+			i = u / BENCH_NPLACE;
+			p = u % BENCH_NPLACE;
+			u64 t = unit_loop(i, p, c)(&in, calls, &sum);
 
 			if (b >= 0)
-				ticks[j][b] = t;
+				ticks[u][b] = t;
 			if (b < 0 && k == 0)
 				want = sum;
 			if (sum != want) {
-				fprintf(stderr, "bench: MISMATCH %s len %zu: %s sums %016llx, %s %016llx\n",
-					cases[c].name, len, impls[j].name,
-					(unsigned long long)sum,
-					impls[have[(b + 1) % n]].name,
+				fprintf(stderr, "bench: MISMATCH %s len %zu: %s at +%u sums %016llx, not %016llx\n",
+					cases[c].name, len, impls[i].name,
+					offsets[p], (unsigned long long)sum,
 					(unsigned long long)want);
 				return -1;
 			}
@@ -130,16 +151,27 @@ static int bench(enum bench_case c, size_t len, int batches)
 	}
 	for (b = 0; raw && b < batches; b++)
 		for (k = 0; k < n; k++)
-			fprintf(raw, "%s,%zu,%d,%s,%llu\n", cases[c].name, len, b,
-				impls[have[k]].name,
+			fprintf(raw, "%s,%zu,%d,%s,%u,%llu\n", cases[c].name,
+				len, b, impls[have[k] / BENCH_NPLACE].name,
+				offsets[have[k] % BENCH_NPLACE],
 				(unsigned long long)ticks[have[k]][b]);
-	for (k = 0; k < n; k++) {
-		j = have[k];
-		qsort(ticks[j], batches, sizeof(u64), cmp_u64);
-		printf("x86_64,native,%s,%s,%zu,%.2f,%.2f,%u\n", cases[c].name,
-		       impls[j].name, len,
-		       (double)ticks[j][batches / 2] / calls,
-		       (double)ticks[j][0] / calls, batches * calls);
+	for (i = 0; i < NIMPL; i++) {
+		double med = 0, min = 0;
+		unsigned int places = 0;
+
+		for (p = 0; p < BENCH_NPLACE; p++) {
+			u = i * BENCH_NPLACE + p;
+			if (!unit_loop(i, p, c))
+				continue;
+			qsort(ticks[u], batches, sizeof(u64), cmp_u64);
+			med += (double)ticks[u][batches / 2] / calls;
+			if (!places++ || (double)ticks[u][0] / calls < min)
+				min = (double)ticks[u][0] / calls;
+		}
+		if (places)
+			printf("x86_64,native,%s,%s,%zu,%.2f,%.2f,%u\n",
+			       cases[c].name, impls[i].name, len, med / places,
+			       min, places * batches * calls);
 	}
 	return 0;
 }
@@ -152,10 +184,10 @@ static void callgrind(enum bench_case c, size_t len, unsigned int calls)
 
 	in.len = len;
 	for (j = 0; j < NIMPL; j++) {
-		if (!impls[j].impl->loop[c])
+		if (!unit_loop(j, 0, c))
 			continue;
 		CALLGRIND_ZERO_STATS;
-		impls[j].impl->loop[c](&in, calls, &sum);
+		unit_loop(j, 0, c)(&in, calls, &sum);
 		snprintf(name, sizeof(name), "function=%s impl=%s len=%zu",
 			 cases[c].name, impls[j].name, len);
 		CALLGRIND_DUMP_STATS_AT(name);
@@ -181,7 +213,7 @@ int main(int argc, char **argv)
 			perror(argv[2]);
 			return 1;
 		}
-		fprintf(raw, "function,len,batch,impl,ticks\n");
+		fprintf(raw, "function,len,batch,impl,offset,ticks\n");
 	}
 	randombytes_buf(bufs, sizeof(bufs));
 	randombytes_buf(&in.key, sizeof(in.key));

@@ -13,8 +13,9 @@
  *   -DBENCH_LIBSODIUM              siphash() on libsodium's
  *   -DBENCH_IMPL=bench_libsodium   crypto_shorthash_siphash24, nothing else
  *
- * bench_kernel_copy, the A/A control, is bench_kernel's object and
- * lib/siphash.c's object again with every symbol renamed: the same bytes at
+ * The Makefile then links renamed copies of the module's and the kernel's
+ * objects (this one and siphash.c's or lib/siphash.c's) at several code
+ * offsets, and the kernel's once more as the A/A control: the same bytes at
  * other addresses.
  *
  * The calls are the ones test_siphash.ko times in the guest: a buffer from

@@ -51,8 +51,18 @@ struct bench_impl {
 	bench_loop_t *loop[BENCH_NCASES];
 };
 
-/* The implementations, one object each (see the Makefile). */
-extern const struct bench_impl bench_module, bench_kernel, bench_kernel_copy,
-	bench_libsodium;
+/*
+ * The implementations: each linked at the offsets 0, 16, 32 and 48 after a
+ * page boundary (the Makefile's PLACES), the kernel's A/A copy at the same
+ * offsets after the middle of a page; libsodium once, as a shared library.
+ */
+#define BENCH_NPLACE	4
+extern const struct bench_impl bench_module_p0, bench_module_p16,
+	bench_module_p32, bench_module_p48;
+extern const struct bench_impl bench_kernel_p0, bench_kernel_p16,
+	bench_kernel_p32, bench_kernel_p48;
+extern const struct bench_impl bench_kernel_copy_p0, bench_kernel_copy_p16,
+	bench_kernel_copy_p32, bench_kernel_copy_p48;
+extern const struct bench_impl bench_libsodium;
 
 #endif

@@ -3,12 +3,14 @@
 """bench_table.py BENCH_CSV BATCHES_CSV - the table of tests/user's benchmark.
 
 Reads build/results/user/bench.csv and batches.csv (bench.sh) and prints,
-per function and length: TSC ticks per call (median over the batches) of
-this module, the kernel's lib/siphash.c, a second copy of the kernel's code
-(kernel_copy) and libsodium; the ratios ours/kernel, copy/kernel and
-ours/libsodium; instructions per call. Each ratio is the median over the
-batches of the ratio of two loops timed side by side in the same batch, so
-that a slow drift of the host's speed cancels out.
+per function and length: TSC ticks per call of this module, the kernel's
+lib/siphash.c, a second copy of the kernel's code (kernel_copy) and
+libsodium, each the mean over its code offsets of the median over the
+batches; the ratios ours/kernel, copy/kernel and ours/libsodium; how much
+the code offset alone moves ours and the kernel's (slowest offset / fastest);
+instructions per call. Each ratio is the median over the batches of the
+ratio of two implementations timed side by side in the same batch (each the
+mean of its offsets), so that a slow drift of the host's speed cancels out.
 
 The A/A spread is the largest distance from 1 of copy/kernel over all rows:
 two copies of the same code differ by that much in this run, so a cycle
@@ -34,12 +36,19 @@ def main():
                 order.append(key)
             rows[key][r["impl"]] = (float(r["cycles_median"]),
                                     float(r["instructions"] or "nan"))
-    batches = {}
+    batches = {}    # (function, len) -> impl -> batch -> ticks, mean of offsets
+    places = {}     # (function, len) -> impl -> offset -> [ticks]
     with open(sys.argv[2], newline="") as f:
         for r in csv.DictReader(f):
             key = (r["function"], int(r["len"]))
-            batches.setdefault(key, {}).setdefault(r["impl"], {})[
-                int(r["batch"])] = int(r["ticks"])
+            places.setdefault(key, {}).setdefault(r["impl"], {}).setdefault(
+                int(r["offset"]), []).append(int(r["ticks"]))
+    for key, impls in places.items():
+        for impl, offs in impls.items():
+            n = len(offs)
+            per_batch = zip(*offs.values())
+            batches.setdefault(key, {})[impl] = {
+                b: sum(t) / n for b, t in enumerate(per_batch)}
     if not order or any({MODULE, KERNEL, COPY} - set(rows[k]) or
                         set(rows[k]) - set(batches.get(k, {})) for k in order):
         print("bench_table: rows missing in", *sys.argv[1:], file=sys.stderr)
@@ -52,17 +61,25 @@ def main():
         ta, tb = batches[k][a], batches[k][b]
         return statistics.median(ta[n] / tb[n] for n in ta)
 
+    def placement(k, a):
+        """slowest over fastest of @a's offsets (medians over the batches)"""
+        med = [statistics.median(t) for t in places[k][a].values()]
+        return max(med) / min(med)
+
     aa = [ratio(k, COPY, KERNEL) for k in order]
     spread = max(abs(x - 1) for x in aa)
     band = 1 + spread
 
     print("bench: TSC ticks per call, median of %d batches, all implementations"
-          " interleaved in the same batches;" % len(batches[order[0]][KERNEL]))
-    print("       ratios: median of the batches' side-by-side ratios;"
-          " instructions per call of the hash function itself (callgrind)")
-    print("%-14s %6s | %9s %9s %9s %9s | %7s %7s %7s | %7s %7s %7s %7s" % (
+          " interleaved in the same batches," % len(batches[order[0]][KERNEL]))
+    print("       mean of %d code offsets (libsodium: 1); ratios: median of the"
+          " batches' side-by-side ratios;" % len(places[order[0]][KERNEL]))
+    print("       place: slowest/fastest offset; instructions per call of the"
+          " hash function itself (callgrind)")
+    print("%-14s %6s | %9s %9s %9s %9s | %6s %6s %6s | %6s %6s | %6s %6s %6s %6s" % (
         "function", "len", "ours", "kernel", "k-copy", "sodium",
-        "o/k", "copy/k", "o/sod", "i-ours", "i-kern", "i-sod", "i o/k"))
+        "o/k", "copy/k", "o/sod", "o-pl", "k-pl",
+        "i-ours", "i-kern", "i-sod", "i o/k"))
     miss_k, miss_s, miss_i = [], [], []
     n_s = 0
     for k in order:
@@ -80,10 +97,11 @@ def main():
                 miss_s.append("%s/%d %.3f" % (fn, n, os_))
         if ik > 1.0:
             miss_i.append("%s/%d %+d" % (fn, n, r[MODULE][1] - r[KERNEL][1]))
-        print("%-14s %6d | %9.2f %9.2f %9.2f %9s | %7.3f %7.3f %7s | %7.0f %7.0f %7s %7.3f" % (
+        print("%-14s %6d | %9.2f %9.2f %9.2f %9s | %6.3f %6.3f %6s | %6.3f %6.3f | %6.0f %6.0f %6s %6.3f" % (
             fn, n, r[MODULE][0], r[KERNEL][0], r[COPY][0],
             "%.2f" % r[SODIUM][0] if has_s else "-",
             ok, ratio(k, COPY, KERNEL), "%.3f" % os_ if has_s else "-",
+            placement(k, MODULE), placement(k, KERNEL),
             r[MODULE][1], r[KERNEL][1],
             "%.0f" % r[SODIUM][1] if has_s else "-", ik))
 
