@@ -23,8 +23,10 @@
  *                         cycles_median: the mean over the code offsets of
  *                         the median at each; cycles_min: the least. If RAW
  *                         is given, every batch's ticks go to the file RAW:
- *                         function,len,batch,impl,offset,ticks (ratios of
- *                         batches timed side by side cancel slow drifts)
+ *                         function,len,batch,impl,offset,calls,ticks
+ *                         (ratios of batches timed side by side cancel slow
+ *                         drifts; bench.sh runs several processes and
+ *                         bench_table.py reduces their RAW files)
  *   bench callgrind N     N calls per (function, len, impl), each ended by a
  *                         callgrind dump named "function=F impl=I len=L"
  *                         (run under valgrind --tool=callgrind, see bench.sh;
@@ -151,9 +153,9 @@ static int bench(enum bench_case c, size_t len, int batches)
 	}
 	for (b = 0; raw && b < batches; b++)
 		for (k = 0; k < n; k++)
-			fprintf(raw, "%s,%zu,%d,%s,%u,%llu\n", cases[c].name,
+			fprintf(raw, "%s,%zu,%d,%s,%u,%u,%llu\n", cases[c].name,
 				len, b, impls[have[k] / BENCH_NPLACE].name,
-				offsets[have[k] % BENCH_NPLACE],
+				offsets[have[k] % BENCH_NPLACE], calls,
 				(unsigned long long)ticks[have[k]][b]);
 	for (i = 0; i < NIMPL; i++) {
 		double med = 0, min = 0;
@@ -213,7 +215,7 @@ int main(int argc, char **argv)
 			perror(argv[2]);
 			return 1;
 		}
-		fprintf(raw, "function,len,batch,impl,offset,ticks\n");
+		fprintf(raw, "function,len,batch,impl,offset,calls,ticks\n");
 	}
 	randombytes_buf(bufs, sizeof(bufs));
 	randombytes_buf(&in.key, sizeof(in.key));
