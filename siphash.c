@@ -87,9 +87,13 @@ do {									\
 /*
  * Declare and key the state: "somepseudorandomlygeneratedbytes" XOR k0, k1,
  * k0, k1. HalfSipHash with a 32-bit output keys v0, v1 directly.
+ *
+ * k1 is read first, as the kernel's lib/ code reads the key: read k0 first,
+ * gcc-12 made longer code for most fixed-width helpers (objdump, both
+ * arches).
  */
 #define SIP_STATE(k0, k1)						\
-	const u64 __k0 = (k0), __k1 = (k1);				\
+	const u64 __k1 = (k1), __k0 = (k0);				\
 	u64 v3 = 0x7465646279746573ULL ^ __k1;				\
 	u64 v2 = 0x6c7967656e657261ULL ^ __k0;				\
 	u64 v1 = 0x646f72616e646f6dULL ^ __k1;				\
@@ -123,14 +127,16 @@ do {									\
 
 /*
  * Absorb the last word @b (length byte in its top byte, tail bytes below),
- * finalise with @d rounds, and evaluate to the output.
+ * finalise with @d rounds, and evaluate to the output; if @out32 (hsiphash
+ * on 64-bit), to its low 32 bits: truncated in this expression, the last
+ * XORs can be 32-bit operations, which gcc-12 allocates better.
  */
-#define SIP_FINAL(b, c, d)						\
+#define SIP_FINAL(b, c, d, out32)					\
 ({									\
 	SIP_ABSORB(b, c);						\
 	v2 ^= 0xff;							\
 	SIP_ROUNDS(d);							\
-	(v0 ^ v1) ^ (v2 ^ v3);						\
+	(out32) ? (u32)((v0 ^ v1) ^ (v2 ^ v3)) : (v0 ^ v1) ^ (v2 ^ v3);	\
 })
 
 #define HSIP_FINAL(b, c, d)						\
@@ -180,13 +186,20 @@ static __always_inline u64 sip_last_word(u64 b, const u8 *p, size_t left)
 	return b;
 }
 
-/* SipHash-c-d of a buffer; @aligned: @data is SIPHASH_ALIGNMENT aligned. */
+/*
+ * SipHash-c-d of a buffer; @aligned: @data is SIPHASH_ALIGNMENT aligned.
+ * The length byte is set before the state, as the kernel's lib/ code sets
+ * it: set after it, gcc-12 spent a register move more in the finalisation
+ * on x86_64.
+ */
 static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
-				    int c, int d, bool aligned)
+				    int c, int d, bool aligned, bool out32)
 {
+	u64 b = (u64)len << 56;
+
 	SIP_STATE(k0, k1);
 	const u8 *end = data + (len & ~(size_t)7);
-	u64 m, b = (u64)len << 56;
+	u64 m;
 
 	for (; data != end; data += 8) {
 		m = aligned ? le64_to_cpup((const __le64 *)data) :
@@ -194,7 +207,7 @@ static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 		SIP_ABSORB(m, c);
 	}
 	b = sip_last_word(b, end, len & 7);
-	return SIP_FINAL(b, c, d);
+	return SIP_FINAL(b, c, d, out32);
 }
 
 /* HalfSipHash-c-d of a buffer, 32-bit words and 32-bit output. */
@@ -221,18 +234,23 @@ static __always_inline u32 hsip_hash(const u8 *data, size_t len, u32 k0, u32 k1,
  *
  * SipHash-c-d of @n (1..4) u32 values as the little-endian bytes they stand
  * for: pairs become 64-bit words, an odd last value goes into the final word.
+ * The words are formed before the state, as the kernel's lib/ code forms
+ * them, which gcc-12 turns into shorter code on both arches (objdump).
  */
 static __always_inline u64 sip_u32s(const u32 *w, int n, u64 k0, u64 k1,
-				    int c, int d)
+				    int c, int d, bool out32)
 {
-	SIP_STATE(k0, k1);
+	const u64 m0 = n > 1 ? (u64)w[1] << 32 | w[0] : 0;
+	const u64 m1 = n > 3 ? (u64)w[3] << 32 | w[2] : 0;
 	const u64 b = (u64)(4 * n) << 56 | (n & 1 ? w[n - 1] : 0);
 
+	SIP_STATE(k0, k1);
+
 	if (n > 1)
-		SIP_ABSORB((u64)w[1] << 32 | w[0], c);
+		SIP_ABSORB(m0, c);
 	if (n > 3)
-		SIP_ABSORB((u64)w[3] << 32 | w[2], c);
-	return SIP_FINAL(b, c, d);
+		SIP_ABSORB(m1, c);
+	return SIP_FINAL(b, c, d, out32);
 }
 
 /* SipHash-2-4 of @n (1..4) u64 values, as the 8 * @n little-endian bytes. */
@@ -248,7 +266,7 @@ static __always_inline u64 sip24_u64s(const u64 *w, int n,
 		SIP_ABSORB(w[2], 2);
 	if (n > 3)
 		SIP_ABSORB(w[3], 2);
-	return SIP_FINAL((u64)(8 * n) << 56, 2, 4);
+	return SIP_FINAL((u64)(8 * n) << 56, 2, 4, false);
 }
 
 /* hsiphash of @n (1..4) u32 values: see hsiphash() for which algorithm. */
@@ -256,7 +274,7 @@ static __always_inline u32 hsip_u32s(const u32 *w, int n,
 				     const hsiphash_key_t *key)
 {
 #if BITS_PER_LONG == 64
-	return sip_u32s(w, n, key->key[0], key->key[1], 1, 3);
+	return sip_u32s(w, n, key->key[0], key->key[1], 1, 3, true);
 #else
 	HSIP_STATE(key->key[0], key->key[1]);
 
@@ -285,7 +303,7 @@ static __always_inline u32 hsip_u32s(const u32 *w, int n,
  */
 u64 __siphash_aligned(const void *data, size_t len, const siphash_key_t *key)
 {
-	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, true);
+	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, true, false);
 }
 EXPORT_SYMBOL(__siphash_aligned);
 
@@ -301,7 +319,7 @@ EXPORT_SYMBOL(__siphash_aligned);
  */
 u64 __siphash_unaligned(const void *data, size_t len, const siphash_key_t *key)
 {
-	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, false);
+	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, false, false);
 }
 EXPORT_SYMBOL(__siphash_unaligned);
 
@@ -386,7 +404,8 @@ u64 siphash_1u32(const u32 first, const siphash_key_t *key)
 {
 	const u32 w[] = { first };
 
-	return sip_u32s(w, ARRAY_SIZE(w), key->key[0], key->key[1], 2, 4);
+	return sip_u32s(w, ARRAY_SIZE(w), key->key[0], key->key[1], 2, 4,
+			false);
 }
 EXPORT_SYMBOL(siphash_1u32);
 
@@ -404,7 +423,8 @@ u64 siphash_3u32(const u32 first, const u32 second, const u32 third,
 {
 	const u32 w[] = { first, second, third };
 
-	return sip_u32s(w, ARRAY_SIZE(w), key->key[0], key->key[1], 2, 4);
+	return sip_u32s(w, ARRAY_SIZE(w), key->key[0], key->key[1], 2, 4,
+			false);
 }
 EXPORT_SYMBOL(siphash_3u32);
 
@@ -423,7 +443,7 @@ EXPORT_SYMBOL(siphash_3u32);
 u32 __hsiphash_aligned(const void *data, size_t len, const hsiphash_key_t *key)
 {
 #if BITS_PER_LONG == 64
-	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, true);
+	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, true, true);
 #else
 	return hsip_hash(data, len, key->key[0], key->key[1], 1, 3, true);
 #endif
@@ -444,7 +464,7 @@ u32 __hsiphash_unaligned(const void *data, size_t len,
 			 const hsiphash_key_t *key)
 {
 #if BITS_PER_LONG == 64
-	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
+	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false, true);
 #else
 	return hsip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
 #endif
@@ -532,7 +552,7 @@ EXPORT_SYMBOL(hsiphash_4u32);
  */
 u64 siphash_1_3(const void *data, size_t len, const siphash_key_t *key)
 {
-	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false);
+	return sip_hash(data, len, key->key[0], key->key[1], 1, 3, false, false);
 }
 
 SIPMOD_EXPORT_TEST(siphash_1_3);
