@@ -12,6 +12,10 @@
                                   across targets, from the instruction
                                   counts (accel=icount): ours/kernel per
                                   arch, RESULTS_ROOT/bench-summary.png
+  bench_report.py seed RESULTS_ROOT TARGET...
+                                  the seed series' own comparisons, from
+                                  the icount rows, as markdown tables next
+                                  to the seed's figures
 
 The table puts this module (impl=module) next to the kernel's built-in
 lib/siphash.c (impl=kernel) with their ratio; figures are medians per call.
@@ -202,7 +206,61 @@ def summary(root: Path, targets) -> int:
     return 0
 
 
+# The seed series' figures ("[PATCH v3 net-next 2/4]" and "3/4", and the
+# review of 4/4): cycle totals of one loop on real x86 CPUs (2016).
+SEED_ALGOS = {64: (4049181, 2512884, 3429920, 978267),
+              32: (14812892, 9510710, 3856157, 1148567)}
+SEED_SECURE_SEQ = {64: {"tcp_v4_isn": 92890502 / 67485526, "tcp_v6_isn": 99563527 / 67825362},
+                   32: {"tcp_v4_isn": 94732544 / 86015473, "tcp_v6_isn": 103227892 / 96299384}}
+SEED_SYNCOOKIE = 12 / 1.9   # share of CPU under a SYN flood, SHA-1 / SipHash
+
+
+def seed(root: Path, targets) -> int:
+    """The seed's comparisons from the icount rows of every target."""
+    algos = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
+             ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"), ("jhash", "kernel", "jhash")]
+    print("SipHash-2-4 : SipHash-1-3 : HalfSipHash-1-3 : jhash, guest instructions per"
+          " call under icount, each relative to SipHash-2-4 (= 1.00):\n")
+    print("| target | bits | 8 B | 16 B | 32 B | 64 B | the seed (cycles, x86, 2016) |")
+    print("|---|---|---|---|---|---|---|")
+    demo_rows = []
+    for t in targets:
+        path = root / t / "icount" / "bench.csv"
+        if not path.exists():
+            continue
+        _, data, _ = load(path)
+        bits = 32 if t.split("-")[0] in ("i386", "armhf", "mipsel") else 64
+        cells = []
+        for n in (8, 16, 32, 64):
+            if all((f, i, n) in data for f, i, _ in algos):
+                base = data[("siphash", "module", n)]
+                cells.append(" : ".join(f"{data[(f, i, n)] / base:.2f}" for f, i, _ in algos))
+            else:
+                cells.append("-")
+        s = SEED_ALGOS[bits]
+        print(f"| {t} | {bits} | " + " | ".join(cells) + " | "
+              + " : ".join(f"{x / s[0]:.2f}" for x in s) + " |")
+        for f in sorted({f for (f, i, _) in data if i == "siphash"}):
+            new = [c for (ff, i, _), c in data.items() if ff == f and i == "siphash"]
+            for old in ("md5", "sha1"):
+                before = [c for (ff, i, _), c in data.items() if ff == f and i == old]
+                if before and new:
+                    ref = SEED_SECURE_SEQ[bits].get(f) if old == "md5" else SEED_SYNCOOKIE
+                    demo_rows.append((t, f, old, before[0] / new[0], ref))
+    if demo_rows:
+        print("\nThe demos: the code SipHash replaced against SipHash, guest instructions"
+              " per call under icount, next to the seed's ratio where it gave one:\n")
+        print("| target | function | before | before/SipHash | the seed |")
+        print("|---|---|---|---|---|")
+        for t, f, old, r, ref in demo_rows:
+            print(f"| {t} | {f} | {old.upper()} | {r:.2f}x | "
+                  + (f"{ref:.2f}x" if ref else "-") + " |")
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) >= 3 and sys.argv[1] == "seed":
+        return seed(Path(sys.argv[2]), sys.argv[3:])
     if len(sys.argv) >= 4 and sys.argv[1] == "compare":
         tol = float(sys.argv[4]) if len(sys.argv) > 4 else 0.001
         return compare(Path(sys.argv[2]), Path(sys.argv[3]), tol)

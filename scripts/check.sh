@@ -130,6 +130,7 @@ out=$(python3 scripts/bench_report.py compare "$SIPHASH_RESULTS/$t/icount/bench.
 	"$SIPHASH_RESULTS/$t/icount-repeat/bench.csv")
 result "$t: the icount benchmarks repeat within 0.1%: $out" $?
 python3 scripts/bench_report.py summary "$SIPHASH_RESULTS" $TARGETS
+python3 scripts/bench_report.py seed "$SIPHASH_RESULTS" $TARGETS >"$SIPHASH_RESULTS/bench-seed.md"
 
 # ---- 3. negative controls -------------------------------------------------------
 NEG=$SIPHASH_RESULTS/negative
