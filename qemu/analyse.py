@@ -95,7 +95,7 @@ def run_kunit(kunit: Path, module: str, raw_lines):
         def walk(group):
             nonlocal passed, failed
             for case in group.get("test_cases", []):
-                if case.get("status") in ("PASS", "SKIPPED"):
+                if case.get("status") in ("PASS", "SKIP"):
                     passed += 1
                 else:
                     failed += 1
