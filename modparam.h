@@ -1,18 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Range-checked unsigned int module parameters, shared by the test and demo
- * modules: a value that is not a number or lies outside [min, max] fails
- * the load with -EINVAL and a message naming the allowed range, before
- * module init runs, so nothing is left half-initialised.
+ * The module parameters of this project's modules, one kind per macro.
+ * Every kind refuses a bad value with a message naming what is allowed,
+ * and declares its modinfo type (parmtype) in a fixed, machine-readable
+ * form from which the QEMU harness derives the values it tries:
+ *
+ *   module_param_uint_range()     "uint <min>..<max>"
+ *   module_param_ulong_checked()  "ulong"
+ *   module_param_ksym()           "ksym"
+ *
+ * <min> and <max> are plain decimal literals: the build fails if they
+ * are anything else (module_param_literal()). A refused value fails the
+ * load with -EINVAL before module init runs.
  */
 #ifndef SIPHASH_MODPARAM_H
 #define SIPHASH_MODPARAM_H
 
+#include <linux/build_bug.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
+
+/* Decimal digits of the unsigned int @v. */
+#define __modparam_digits(v)						\
+	((v) < 10U ? 1 : (v) < 100U ? 2 : (v) < 1000U ? 3 :		\
+	 (v) < 10000U ? 4 : (v) < 100000U ? 5 : (v) < 1000000U ? 6 :	\
+	 (v) < 10000000U ? 7 : (v) < 100000000U ? 8 :			\
+	 (v) < 1000000000U ? 9 : 10)
+
+#define __modparam_unsigned(x)	(x##U)
+/* @x, macros expanded, as an unsigned literal: one number or no build. */
+#define modparam_unsigned(x)	__modparam_unsigned(x)
+
+/*
+ * module_param_literal(x) - assert that @x expands to a plain decimal
+ * literal: one number token (pasting a U suffix onto it must give an
+ * integer constant) whose text has as many characters as its value has
+ * decimal digits, so no sign, suffix, leading 0 or 0x.
+ */
+#define module_param_literal(x)						\
+	static_assert(sizeof(__stringify(x)) - 1 ==			\
+		      __modparam_digits(modparam_unsigned(x)),		\
+		      "not a plain decimal literal: " __stringify(x))
 
 /**
  * param_set_uint_range() - parse a parameter into an unsigned int in a range
@@ -41,9 +73,14 @@ static inline int param_set_uint_range(const char *val,
 /*
  * module_param_uint_range(name, min, max, desc) - declare the unsigned int
  * variable @name (defined by the caller, with its default) a 0444 module
- * parameter whose value must lie in [@min, @max]; @desc goes to modinfo.
+ * parameter whose value must lie in [@min, @max], decimal literals or
+ * macros that expand to them. The range is written only here: modinfo
+ * shows it after @desc, as the type "uint <min>..<max>".
  */
 #define module_param_uint_range(name, min, max, desc)			\
+module_param_literal(min);						\
+module_param_literal(max);						\
+static_assert(modparam_unsigned(min) <= modparam_unsigned(max));	\
 static int name##_set(const char *val, const struct kernel_param *kp)	\
 {									\
 	return param_set_uint_range(val, kp, min, max);			\
@@ -53,6 +90,7 @@ static const struct kernel_param_ops name##_ops = {			\
 	.get = param_get_uint,						\
 };									\
 module_param_cb(name, &name##_ops, &name, 0444);			\
+__MODULE_PARM_TYPE(name, "uint " __stringify(min) ".." __stringify(max)); \
 MODULE_PARM_DESC(name, desc)
 
 /**
@@ -83,10 +121,12 @@ static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
 
 /*
  * module_param_ulong_checked(name, desc) - declare the unsigned long
- * variable @name a 0444 module parameter that refuses malformed values.
+ * variable @name a 0444 module parameter that refuses malformed values;
+ * its modinfo type is "ulong".
  */
 #define module_param_ulong_checked(name, desc)				\
 module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
+__MODULE_PARM_TYPE(name, "ulong");					\
 MODULE_PARM_DESC(name, desc)
 
 /**

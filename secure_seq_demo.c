@@ -94,7 +94,7 @@ MODULE_PARM_DESC(key,
 static unsigned int bench_calls = 1000;
 
 module_param_uint_range(bench_calls, BENCH_CALLS_MIN, BENCH_CALLS_MAX,
-			"Benchmark effort: calls per timed batch, 21 batches per function and implementation (10..20000, default 1000)");
+			"Benchmark effort: calls per timed batch, 21 batches per function and implementation; default 1000");
 
 /* ---- the clock terms of the seed ----------------------------------------- */
 

@@ -211,7 +211,7 @@ MODULE_PARM_DESC(bench_tuples,
 static unsigned int forge_tries = 1048576;
 
 module_param_uint_range(forge_tries, FORGE_TRIES_MIN, FORGE_TRIES_MAX,
-			"Random forgery attempts per address family (1024..16777216, default 1048576)");
+			"Random forgery attempts per address family; default 1048576");
 
 static ulong seed;
 module_param_ulong_checked(seed,

@@ -107,13 +107,13 @@ MODULE_PARM_DESC(inject,
 static unsigned int diff_iters = 4224;
 
 module_param_uint_range(diff_iters, DIFF_ITERS_MIN, DIFF_ITERS_MAX,
-			"Random inputs per differential test against the built-in lib/siphash.c (1..1000000, default 4224)");
+			"Random inputs per differential test against the built-in lib/siphash.c; default 4224");
 
 #define BENCH_BATCHES_MAX BENCH_MAX_BATCHES
 static unsigned int bench_batches = 31;
 
 module_param_uint_range(bench_batches, 0, BENCH_BATCHES_MAX,
-			"Benchmark effort: timed batches per figure after the vectors pass (0..101, default 31; 0 skips the benchmarks)");
+			"Benchmark effort: timed batches per figure after the vectors pass, 0 skips the benchmarks; default 31");
 
 static ulong seed;
 
