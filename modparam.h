@@ -8,10 +8,12 @@
  *   module_param_uint_range()     "uint <min>..<max>"
  *   module_param_ulong_checked()  "ulong"
  *   module_param_ksym()           "ksym"
+ *   module_param_hexkey()         "hexkey <bytes>", a secret
  *
- * <min> and <max> are plain decimal literals: the build fails if they
- * are anything else (module_param_literal()). A refused value fails the
- * load with -EINVAL before module init runs.
+ * <min>, <max> and <bytes> are plain decimal literals: the build fails if
+ * they are anything else (module_param_literal()). A refused value fails
+ * the load with -EINVAL before module init runs, except a secret's: see
+ * module_param_hexkey().
  */
 #ifndef SIPHASH_MODPARAM_H
 #define SIPHASH_MODPARAM_H
@@ -23,6 +25,9 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
+#include <linux/sysfs.h>
+
+#include "compat.h"
 
 /* Decimal digits of the unsigned int @v. */
 #define __modparam_digits(v)						\
@@ -128,6 +133,126 @@ static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
 module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
 __MODULE_PARM_TYPE(name, "ulong");					\
 MODULE_PARM_DESC(name, desc)
+
+/* Length of @val without one trailing newline, which sysfs writes add. */
+static inline size_t modparam_len(const char *val)
+{
+	size_t n = strlen(val);
+
+	return n && val[n - 1] == '\n' ? n - 1 : n;
+}
+
+/**
+ * enum hexkey_state - what a hexkey parameter was given
+ * @HEXKEY_UNSET: nothing, or the key was taken already
+ * @HEXKEY_SET: a well-formed value, whose bytes wait to be taken
+ * @HEXKEY_BAD: a malformed value; nothing of it was kept
+ */
+enum hexkey_state { HEXKEY_UNSET, HEXKEY_SET, HEXKEY_BAD };
+
+/**
+ * struct hexkey_param - a secret key given at load time as hex digits
+ * @name: the parameter's name, for the message about a refused value
+ * @bytes: the parsed key, until hexkey_param_take() copies and wipes it
+ * @len: length of the key in bytes; the value has 2 * @len hex digits
+ * @state: what the parameter was given
+ */
+struct hexkey_param {
+	const char *name;
+	u8 *bytes;
+	size_t len;
+	enum hexkey_state state;
+};
+
+/**
+ * param_set_hexkey() - parse a secret key given as hex digits
+ * @val: the text given at load time: 2 * len hex digits, the key's bytes
+ *       in order; a trailing newline is ignored
+ * @kp: the parameter; kp->arg points to its struct hexkey_param
+ *
+ * The value is a secret, so this never fails: the kernel's parameter
+ * parser prints the whole value of a parameter whose set() fails. A
+ * malformed value is recorded as such (and wins over any other value of
+ * the same parameter), and hexkey_param_take() then fails module init
+ * with a message that shows no part of it. The value is never printed,
+ * and there is no get(): it cannot be read back.
+ *
+ * Return: 0.
+ */
+static inline int param_set_hexkey(const char *val,
+				   const struct kernel_param *kp)
+{
+	struct hexkey_param *p = kp->arg;
+
+	if (p->state == HEXKEY_BAD)
+		return 0;
+	if (modparam_len(val) != 2 * p->len ||
+	    hex2bin(p->bytes, val, p->len)) {
+		memzero_explicit(p->bytes, p->len);
+		p->state = HEXKEY_BAD;
+		return 0;
+	}
+	p->state = HEXKEY_SET;
+	return 0;
+}
+
+static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
+	.set = param_set_hexkey,
+};
+
+/**
+ * hexkey_param_take() - the key given at load time, for module init
+ * @p: the parameter
+ * @key: where to copy the key
+ * @size: the size of @key, which must be the parameter's key length
+ *
+ * Module init calls this once, before anything else, and fails with its
+ * error: it is the only way to the key's bytes, and the only check of the
+ * value. The parameter's copy of the key is wiped.
+ *
+ * Return: 1 if a key was given (it is now in @key), 0 if none was (@key is
+ * untouched), or -EINVAL if the value given was malformed, after printing
+ * what is allowed (and nothing of the value), or if @size is wrong.
+ */
+static inline int __must_check hexkey_param_take(struct hexkey_param *p,
+						 void *key, size_t size)
+{
+	if (WARN_ON(size != p->len))
+		return -EINVAL;
+	switch (p->state) {
+	case HEXKEY_BAD:
+		pr_err("%s: refused, the value is not shown; allowed: %zu hex digits (0-9, a-f, A-F), the %zu key bytes in order\n",
+		       p->name, 2 * p->len, p->len);
+		return -EINVAL;
+	case HEXKEY_SET:
+		memcpy(key, p->bytes, p->len);
+		memzero_explicit(p->bytes, p->len);
+		p->state = HEXKEY_UNSET;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * module_param_hexkey(var, nbytes, desc) - define @var, a struct
+ * hexkey_param for a secret key of @nbytes bytes (a decimal literal), as a
+ * module parameter of mode 0: no sysfs file, the key cannot be read back.
+ * Its modinfo type is "hexkey <nbytes>", which tells tools that the value
+ * is a secret and how long it is. Module init must call
+ * hexkey_param_take(&@var, ...) first and fail with its error.
+ */
+#define module_param_hexkey(var, nbytes, desc)				\
+module_param_literal(nbytes);						\
+static u8 var##_hexkey_bytes[nbytes];					\
+static struct hexkey_param var = {					\
+	.name = #var,							\
+	.bytes = var##_hexkey_bytes,					\
+	.len = sizeof(var##_hexkey_bytes),				\
+};									\
+module_param_cb(var, &param_ops_hexkey, &var, 0);			\
+__MODULE_PARM_TYPE(var, "hexkey " __stringify(nbytes));		\
+MODULE_PARM_DESC(var, desc "; a secret, never shown")
 
 /**
  * struct ksym_param - the address of one named kernel symbol

@@ -47,47 +47,8 @@ static siphash_key_t demo_secret;
 #define DEMO_MD5_BLOCK_WORDS 16
 static u32 demo_md5_secret[DEMO_MD5_BLOCK_WORDS];
 
-static siphash_key_t demo_param_key;
-static bool demo_param_key_set;
-
-/*
- * key=: 32 hex digits, the 16 key bytes in order (as libsodium takes a
- * SipHash key), for reproducible output. Never printed, not readable back.
- */
-static int demo_key_set(const char *val, const struct kernel_param *kp)
-{
-	u8 bytes[sizeof(siphash_key_t)];
-	size_t len = strlen(val), i;
-	siphash_key_t *key = kp->arg;
-
-	if (len != 2 * sizeof(bytes)) {
-		pr_err("key: got %zu characters; allowed: %zu hex digits (a 128-bit key)\n",
-		       len, 2 * sizeof(bytes));
-		return -EINVAL;
-	}
-	for (i = 0; i < len; i++) {
-		if (hex_to_bin(val[i]) < 0) {
-			pr_err("key: character %zu is not a hex digit (allowed: 0-9, a-f, A-F)\n",
-			       i + 1);
-			return -EINVAL;
-		}
-	}
-	if (hex2bin(bytes, val, sizeof(bytes)))
-		return -EINVAL;
-	key->key[0] = get_unaligned_le64(bytes);
-	key->key[1] = get_unaligned_le64(bytes + 8);
-	demo_param_key_set = true;
-	memzero_explicit(bytes, sizeof(bytes));
-	return 0;
-}
-
-static const struct kernel_param_ops demo_key_ops = {
-	.set = demo_key_set,
-};
-
-module_param_cb(key, &demo_key_ops, &demo_param_key, 0);
-MODULE_PARM_DESC(key,
-		 "Fixed secret for reproducible output: 32 hex digits, the 16 key bytes in order (default: random from get_random_bytes())");
+module_param_hexkey(key, 16,
+		    "Fixed secret for reproducible output: the key bytes in order, as libsodium takes a SipHash key (default: random from get_random_bytes())");
 
 #define BENCH_CALLS_MIN 10
 #define BENCH_CALLS_MAX 20000
@@ -1446,16 +1407,21 @@ static void demo_wipe_secrets(void)
 {
 	memzero_explicit(&demo_secret, sizeof(demo_secret));
 	memzero_explicit(demo_md5_secret, sizeof(demo_md5_secret));
-	memzero_explicit(&demo_param_key, sizeof(demo_param_key));
 }
 
 static int __init secure_seq_demo_init(void)
 {
+	u8 bytes[sizeof(siphash_key_t)];
 	unsigned int failed;
+	int fixed;
 
-	if (demo_param_key_set) {
-		demo_secret = demo_param_key;
-		memzero_explicit(&demo_param_key, sizeof(demo_param_key));
+	fixed = hexkey_param_take(&key, bytes, sizeof(bytes));
+	if (fixed < 0)
+		return fixed;
+	if (fixed) {
+		demo_secret.key[0] = get_unaligned_le64(bytes);
+		demo_secret.key[1] = get_unaligned_le64(bytes + 8);
+		memzero_explicit(bytes, sizeof(bytes));
 	} else {
 		get_random_bytes(&demo_secret, sizeof(demo_secret));
 	}
@@ -1465,7 +1431,7 @@ static int __init secure_seq_demo_init(void)
 	pr_info("# secure_seq_demo %s, %d-bit kernel: the seed's secure_seq over siphash.ko, MD5 as the baseline\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG);
 	pr_info("# secret: %s (never printed); MD5 baseline secret: random\n",
-		demo_param_key_set ? "fixed by key=" : "random, get_random_bytes()");
+		fixed ? "fixed by key=" : "random, get_random_bytes()");
 
 	failed = ktap_run(cases, ARRAY_SIZE(cases));
 

@@ -126,63 +126,8 @@ static const struct scd_keys scd_test_keys = {
 
 /* ---- module parameters ------------------------------------------------ */
 
-#define SCD_KEYS_HEX	(2 * sizeof(siphash_key_t) * 2)
-static bool scd_keys_fixed, scd_keys_bad;
-
-/**
- * scd_keys_set() - parse the keys= parameter into the live SipHash keys
- * @val: 64 hex digits: the 16 bytes of key 0, then the 16 bytes of key 1,
- *       each key read as two little-endian u64 (the byte order of
- *       libsodium's and the SipHash paper's 16-byte keys)
- * @kp: the parameter
- *
- * The value is a secret: it is never printed, and the parsed bytes are
- * wiped. A malformed value is reported here and fails module init with
- * -EINVAL; returning the error from here instead would make the kernel's
- * parameter parser echo the value, a near-key, to the log. The SHA-1
- * secrets stay random (they are used for timing only).
- *
- * Return: 0.
- */
-static int scd_keys_set(const char *val, const struct kernel_param *kp)
-{
-	u8 raw[2 * sizeof(siphash_key_t)];
-	size_t len = strlen(val);
-	int c;
-
-	if (len && val[len - 1] == '\n')
-		len--;
-	if (len != SCD_KEYS_HEX) {
-		pr_err("keys: got %zu characters (value not shown); allowed: %zu hex digits, two 128-bit SipHash keys\n",
-		       len, SCD_KEYS_HEX);
-		scd_keys_bad = true;
-		return 0;
-	}
-	if (hex2bin(raw, val, sizeof(raw))) {
-		memzero_explicit(raw, sizeof(raw));
-		pr_err("keys: a character is not a hex digit (value not shown); allowed: %zu hex digits, two 128-bit SipHash keys\n",
-		       SCD_KEYS_HEX);
-		scd_keys_bad = true;
-		return 0;
-	}
-	for (c = 0; c < 2; c++) {
-		scd_live.sip[c].key[0] = get_unaligned_le64(raw + 16 * c);
-		scd_live.sip[c].key[1] = get_unaligned_le64(raw + 16 * c + 8);
-	}
-	memzero_explicit(raw, sizeof(raw));
-	scd_keys_fixed = true;
-	scd_keys_bad = false;
-	return 0;
-}
-
-static const struct kernel_param_ops scd_keys_ops = {
-	.set = scd_keys_set,
-};
-
-/* Mode 0: no sysfs file, so the keys cannot be read back. */
-module_param_cb(keys, &scd_keys_ops, NULL, 0);
-MODULE_PARM_DESC(keys,
-		 "Fix both SipHash cookie keys for reproducible output: 64 hex digits, key 0 bytes then key 1 bytes (default: random from get_random_bytes())");
+module_param_hexkey(keys, 32,
+		    "Fix both SipHash cookie keys for reproducible output: key 0 bytes then key 1 bytes, each as libsodium takes a SipHash key (default: random from get_random_bytes(); the SHA-1 secrets stay random)");
 
 #define BENCH_TUPLES_MIN 100000
 #define BENCH_TUPLES_MAX 2000000
@@ -1235,16 +1180,22 @@ static void scd_wipe_secrets(void)
 
 static int __init syncookie_demo_init(void)
 {
-	unsigned int failed;
+	u16 mss4 = KAT_V4_MSS, mss6 = KAT_V6_MSS;
+	u8 raw[2 * sizeof(siphash_key_t)];
 	struct scd_v4_tuple t4 = kat_v4;
 	struct scd_v6_tuple t6 = kat_v6;
-	u16 mss4 = KAT_V4_MSS, mss6 = KAT_V6_MSS;
+	unsigned int failed;
+	int fixed, c;
 
-	if (scd_keys_bad) {
-		scd_wipe_secrets();
-		return -EINVAL;
+	fixed = hexkey_param_take(&keys, raw, sizeof(raw));
+	if (fixed < 0)
+		return fixed;
+	for (c = 0; fixed && c < 2; c++) {
+		scd_live.sip[c].key[0] = get_unaligned_le64(raw + 16 * c);
+		scd_live.sip[c].key[1] = get_unaligned_le64(raw + 16 * c + 8);
 	}
-	if (!scd_keys_fixed)
+	memzero_explicit(raw, sizeof(raw));
+	if (!fixed)
 		get_random_bytes(scd_live.sip, sizeof(scd_live.sip));
 	get_random_bytes(scd_live.sha1, sizeof(scd_live.sha1));
 	if (!seed)
@@ -1254,7 +1205,7 @@ static int __init syncookie_demo_init(void)
 	ktap_plan(ARRAY_SIZE(cases));
 	pr_info("# siphash.ko %s, %d-bit kernel; keys %s; seed %#lx; bench_tuples %u; forge_tries %u\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG,
-		scd_keys_fixed ? "fixed by keys=" : "random", seed,
+		fixed ? "fixed by keys=" : "random", seed,
 		bench_tuples, forge_tries);
 	pr_info("# sample cookies under these keys at minute %#x: v4 %08x, v6 %08x\n",
 		KAT_MINUTE,
