@@ -7,6 +7,7 @@
  *
  *   module_param_uint_range()     "uint <min>..<max>"
  *   module_param_ulong_checked()  "ulong"
+ *   module_param_enum()           "enum <a>|<b>|..."
  *   module_param_ksym()           "ksym"
  *   module_param_hexkey()         "hexkey <bytes>", a secret
  *
@@ -141,6 +142,91 @@ static inline size_t modparam_len(const char *val)
 
 	return n && val[n - 1] == '\n' ? n - 1 : n;
 }
+
+/* The position of @val among the '|'-separated @choices, or -1. */
+static inline int modparam_choice(const char *choices, const char *val)
+{
+	size_t len = modparam_len(val), n;
+	int i;
+
+	for (i = 0; ; i++) {
+		n = strcspn(choices, "|");
+		if (n == len && !strncmp(choices, val, len))
+			return i;
+		if (!choices[n])
+			return -1;
+		choices += n + 1;
+	}
+}
+
+/**
+ * param_set_enum() - parse a parameter into the index of a named choice
+ * @val: the text given at load time
+ * @kp: the parameter; kp->arg points to the unsigned int to set
+ * @choices: the allowed names, '|'-separated, in the order of their indices
+ *
+ * Return: 0, or -EINVAL after printing the allowed names.
+ */
+static inline int param_set_enum(const char *val, const struct kernel_param *kp,
+				 const char *choices)
+{
+	int i = modparam_choice(choices, val);
+
+	if (i < 0) {
+		pr_err("%s: '%s' is invalid; allowed: %s\n", kp->name, val,
+		       choices);
+		return -EINVAL;
+	}
+	*(unsigned int *)kp->arg = i;
+	return 0;
+}
+
+/**
+ * param_get_enum() - print the name of a parameter's choice
+ * @buf: the sysfs buffer
+ * @kp: the parameter; kp->arg points to the index of the choice
+ * @choices: the allowed names, '|'-separated
+ *
+ * Return: the length printed.
+ */
+static inline int param_get_enum(char *buf, const struct kernel_param *kp,
+				 const char *choices)
+{
+	unsigned int i;
+	size_t n;
+
+	for (i = 0; i < *(unsigned int *)kp->arg && *choices; i++) {
+		choices += strcspn(choices, "|");
+		if (*choices)
+			choices++;
+	}
+	n = strcspn(choices, "|");
+	return sysfs_emit(buf, "%.*s\n", (int)n, choices);
+}
+
+/*
+ * module_param_enum(name, choices, desc) - declare the unsigned int
+ * variable @name a 0444 module parameter that takes one of the names in
+ * @choices, a string literal "a|b|c", and holds its index (a is 0). The
+ * names are written only here: modinfo shows them after @desc, as the
+ * type "enum a|b|c".
+ */
+#define module_param_enum(name, choices, desc)				\
+static int name##_set(const char *val, const struct kernel_param *kp)	\
+{									\
+	return param_set_enum(val, kp, choices);			\
+}									\
+static int name##_get(char *buf, const struct kernel_param *kp)	\
+{									\
+	return param_get_enum(buf, kp, choices);			\
+}									\
+static const struct kernel_param_ops name##_ops = {			\
+	.set = name##_set,						\
+	.get = name##_get,						\
+};									\
+module_param_cb(name, &name##_ops, &name, 0444);			\
+__MODULE_PARM_TYPE(name, "enum " choices);				\
+MODULE_PARM_DESC(name, desc)
 
 /**
  * enum hexkey_state - what a hexkey parameter was given

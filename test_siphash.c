@@ -14,14 +14,18 @@
 
 #include <linux/jhash.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
 #include <linux/timex.h>
 #include <linux/moduleparam.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/siphash.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 /*
  * The kernel's built-in implementation, reached by name before siphash.h
@@ -68,39 +72,16 @@ static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash
 
 /* ---- module parameters ------------------------------------------------ */
 
-enum inject { INJECT_NONE, INJECT_VECTOR, INJECT_WARN, INJECT_OOPS, INJECT_HANG };
-static const char * const inject_names[] = {
-	[INJECT_NONE] = "none", [INJECT_VECTOR] = "vector",
-	[INJECT_WARN] = "warn", [INJECT_OOPS] = "oops", [INJECT_HANG] = "hang",
+/* The values of inject=, in the order of its choices below. */
+enum inject {
+	INJECT_NONE, INJECT_VECTOR, INJECT_WARN, INJECT_OOPS, INJECT_HANG,
+	INJECT_LOCKUP, INJECT_LEAK,
 };
 
-static int inject;
+static unsigned int inject;
 
-static int inject_set(const char *val, const struct kernel_param *kp)
-{
-	int i = sysfs_match_string(inject_names, val);
-
-	if (i < 0) {
-		pr_err("inject: unknown value '%s'; allowed: none, vector, warn, oops, hang\n",
-		       val);
-		return -EINVAL;
-	}
-	*(int *)kp->arg = i;
-	return 0;
-}
-
-static int inject_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%s\n", inject_names[*(int *)kp->arg]);
-}
-
-static const struct kernel_param_ops inject_ops = {
-	.set = inject_set,
-	.get = inject_get,
-};
-module_param_cb(inject, &inject_ops, &inject, 0444);
-MODULE_PARM_DESC(inject,
-		 "Test only, proves the harness catches failures: none (default), vector (corrupt one expected value), warn, oops, hang");
+module_param_enum(inject, "none|vector|warn|oops|hang|lockup|leak",
+		  "Test only, proves the harness catches failures: none (the default); vector corrupts one expected value; warn, oops and hang do that; lockup spins with preemption off until the soft-lockup detector fires; leak allocates 4 KiB with kmalloc() and a page with vmalloc() per load and never frees them");
 
 #define DIFF_ITERS_MIN 1
 #define DIFF_ITERS_MAX 1000000
@@ -806,9 +787,15 @@ static const struct ktap_case cases[] = {
 
 /* Stays NULL: calling it is the injected oops. */
 static void (*oops_fn)(void);
+/* The memory of inject=leak, which nothing frees. */
+static void *leaked_kmalloc, *leaked_vmalloc;
+
+#define INJECT_LOCKUP_MAX_SECONDS 90
 
 static void run_injected_fault(void)
 {
+	ktime_t end;
+
 	switch (inject) {
 	case INJECT_WARN:
 		WARN(1, "test_siphash: injected warning (inject=warn)\n");
@@ -821,6 +808,26 @@ static void run_injected_fault(void)
 		pr_info("# injected hang (inject=hang)\n");
 		for (;;)
 			schedule_timeout_uninterruptible(HZ);
+	case INJECT_LOCKUP:
+		/*
+		 * No yield until the soft-lockup detector reports (taint L),
+		 * 20 s without scheduling. The RCU stall warning at 21 s
+		 * resets its clock once, so it reports after about 45 s.
+		 */
+		pr_info("# injected lockup (inject=lockup): preemption off until the soft-lockup detector fires, at most %d s\n",
+			INJECT_LOCKUP_MAX_SECONDS);
+		end = ktime_add_ms(ktime_get(), INJECT_LOCKUP_MAX_SECONDS * MSEC_PER_SEC);
+		preempt_disable();
+		while (!test_taint(TAINT_SOFTLOCKUP) && ktime_before(ktime_get(), end))
+			cpu_relax();
+		preempt_enable();
+		break;
+	case INJECT_LEAK:
+		/* Not the word the reliability run greps for: its figures must catch this. */
+		WRITE_ONCE(leaked_kmalloc, kmalloc(SZ_4K, GFP_KERNEL));
+		WRITE_ONCE(leaked_vmalloc, vmalloc(PAGE_SIZE));
+		pr_info("# injected: 4 KiB from kmalloc() and a page from vmalloc(), never freed\n");
+		break;
 	}
 }
 
