@@ -129,27 +129,12 @@ static const struct scd_keys scd_test_keys = {
 module_param_hexkey(keys, 32,
 		    "Fix both SipHash cookie keys for reproducible output: key 0 bytes then key 1 bytes, each as libsodium takes a SipHash key (default: random from get_random_bytes(); the SHA-1 secrets stay random)");
 
-#define BENCH_TUPLES_MIN 100000
-#define BENCH_TUPLES_MAX 2000000
-static unsigned int bench_tuples = 131072;
+/* Cookies per timed batch: short, with interrupts off, on every arch. */
+#define BENCH_CALLS	512
+static unsigned int bench_batches = 31;
 
-static int bench_tuples_set(const char *val, const struct kernel_param *kp)
-{
-	/* 0 skips the flood figure (quick loads in the reliability runs). */
-	if (!strcmp(val, "0")) {
-		*(unsigned int *)kp->arg = 0;
-		return 0;
-	}
-	return param_set_uint_range(val, kp, BENCH_TUPLES_MIN, BENCH_TUPLES_MAX);
-}
-
-static const struct kernel_param_ops bench_tuples_ops = {
-	.set = bench_tuples_set,
-	.get = param_get_uint,
-};
-module_param_cb(bench_tuples, &bench_tuples_ops, &bench_tuples, 0444);
-MODULE_PARM_DESC(bench_tuples,
-		 "Benchmark effort: random tuples per figure, each made into a cookie and checked (100000..2000000, default 131072; 0 skips the benchmark)");
+module_param_uint_range(bench_batches, 0, BENCH_MAX_BATCHES,
+			"Benchmark effort: timed batches of 512 random SYNs per figure, each made into a cookie and checked, 0 skips the benchmark; default 31");
 
 #define FORGE_TRIES_MIN 1024
 #define FORGE_TRIES_MAX 16777216
@@ -714,6 +699,7 @@ static void roundtrip_v4(enum scd_impl impl)
 				   vals[v]);
 		for (m = 0; m < ARRAY_SIZE(rt_minutes); m++)
 			for (r = 0; r < RT_TUPLES; r++) {
+				cond_resched();
 				rand_v4(&t);
 				a.seq = (__force __be32)prandom_u32_state(&rnd);
 				mss = vals[v];
@@ -741,6 +727,7 @@ static void roundtrip_v6(enum scd_impl impl)
 				   vals[v]);
 		for (m = 0; m < ARRAY_SIZE(rt_minutes); m++)
 			for (r = 0; r < RT_TUPLES; r++) {
+				cond_resched();
 				rand_v6(&t);
 				a.seq = (__force __be32)prandom_u32_state(&rnd);
 				mss = vals[v];
@@ -952,6 +939,7 @@ static void t_forgery_random_v4(void)
 	u16 mss = 1460;
 
 	for (n = 0; n < forge_tries; n++) {
+		cond_resched();
 		rand_v4(&t);
 		if (n & 1) {
 			cookie = prandom_u32_state(&rnd);
@@ -978,6 +966,7 @@ static void t_forgery_random_v6(void)
 	u16 mss = 1460;
 
 	for (n = 0; n < forge_tries; n++) {
+		cond_resched();
 		rand_v6(&t);
 		if (n & 1) {
 			cookie = prandom_u32_state(&rnd);
@@ -997,7 +986,6 @@ static void t_forgery_random_v6(void)
 
 /* ---- the SYN flood figure ------------------------------------------------ */
 
-#define BENCH_BATCHES	32
 #define BENCH_MINUTE	1000
 
 /**
@@ -1085,13 +1073,13 @@ static void bench_ratio(const char *fn, const struct bench_result *sha1,
 
 static void t_bench_v4(void)
 {
-	unsigned int calls = DIV_ROUND_UP(bench_tuples, BENCH_BATCHES), pos, n;
-	size_t total = (size_t)(BENCH_BATCHES + 1) * calls;
+	size_t total = (size_t)(bench_batches + 1) * BENCH_CALLS;
+	unsigned int pos, n;
 	struct bench_result sip, sha1;
 	struct scd_syn_v4 *pool;
 
-	if (!bench_tuples) {
-		pr_info("# bench: cookie_v4 skipped (bench_tuples=0)\n");
+	if (!bench_batches) {
+		pr_info("# bench: cookie_v4 skipped (bench_batches=0)\n");
 		return;
 	}
 
@@ -1106,10 +1094,10 @@ static void t_bench_v4(void)
 		pool[n].mss = prandom_u32_state(&rnd);
 	}
 	pos = 0;
-	BENCH_RUN(sha1, BENCH_BATCHES, calls, scd_bench_v4_sha1(&pool[pos++]));
+	BENCH_RUN(sha1, bench_batches, BENCH_CALLS, scd_bench_v4_sha1(&pool[pos++]));
 	bench_print("cookie_v4", "sha1", SCD_V4_HASHED, &sha1);
 	pos = 0;
-	BENCH_RUN(sip, BENCH_BATCHES, calls, scd_bench_v4_siphash(&pool[pos++]));
+	BENCH_RUN(sip, bench_batches, BENCH_CALLS, scd_bench_v4_siphash(&pool[pos++]));
 	bench_print("cookie_v4", "siphash", SCD_V4_HASHED, &sip);
 	bench_ratio("cookie_v4", &sha1, &sip);
 	kvfree(pool);
@@ -1117,13 +1105,13 @@ static void t_bench_v4(void)
 
 static void t_bench_v6(void)
 {
-	unsigned int calls = DIV_ROUND_UP(bench_tuples, BENCH_BATCHES), pos, n;
-	size_t total = (size_t)(BENCH_BATCHES + 1) * calls;
+	size_t total = (size_t)(bench_batches + 1) * BENCH_CALLS;
+	unsigned int pos, n;
 	struct bench_result sip, sha1;
 	struct scd_syn_v6 *pool;
 
-	if (!bench_tuples) {
-		pr_info("# bench: cookie_v6 skipped (bench_tuples=0)\n");
+	if (!bench_batches) {
+		pr_info("# bench: cookie_v6 skipped (bench_batches=0)\n");
 		return;
 	}
 
@@ -1138,10 +1126,10 @@ static void t_bench_v6(void)
 		pool[n].mss = prandom_u32_state(&rnd);
 	}
 	pos = 0;
-	BENCH_RUN(sha1, BENCH_BATCHES, calls, scd_bench_v6_sha1(&pool[pos++]));
+	BENCH_RUN(sha1, bench_batches, BENCH_CALLS, scd_bench_v6_sha1(&pool[pos++]));
 	bench_print("cookie_v6", "sha1", SCD_V6_HASHED, &sha1);
 	pos = 0;
-	BENCH_RUN(sip, BENCH_BATCHES, calls, scd_bench_v6_siphash(&pool[pos++]));
+	BENCH_RUN(sip, bench_batches, BENCH_CALLS, scd_bench_v6_siphash(&pool[pos++]));
 	bench_print("cookie_v6", "siphash", SCD_V6_HASHED, &sip);
 	bench_ratio("cookie_v6", &sha1, &sip);
 	kvfree(pool);
@@ -1203,10 +1191,10 @@ static int __init syncookie_demo_init(void)
 	prandom_seed_state(&rnd, seed);
 
 	ktap_plan(ARRAY_SIZE(cases));
-	pr_info("# siphash.ko %s, %d-bit kernel; keys %s; seed %#lx; bench_tuples %u; forge_tries %u\n",
+	pr_info("# siphash.ko %s, %d-bit kernel; keys %s; seed %#lx; bench_batches %u; forge_tries %u\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG,
 		fixed ? "fixed by keys=" : "random", seed,
-		bench_tuples, forge_tries);
+		bench_batches, forge_tries);
 	pr_info("# sample cookies under these keys at minute %#x: v4 %08x, v6 %08x\n",
 		KAT_MINUTE,
 		scd_v4_make(SCD_SIPHASH, &scd_live, &t4, htonl(KAT_V4_SEQ), &mss4,

@@ -502,6 +502,7 @@ static void t_diff_siphash(void)
 	u8 *p;
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		p = diff_input(i, &len, &off, &key, sizeof(key));
 		kern = kern_siphash(p, len, &key);
 		mine = siphash(p, len, &key);
@@ -524,6 +525,7 @@ static void t_diff_hsiphash(void)
 	u8 *p;
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		p = diff_input(i, &len, &off, &key, sizeof(key));
 		kern = kern_hsiphash(p, len, &key);
 		mine = hsiphash(p, len, &key);
@@ -549,6 +551,7 @@ static void t_diff_siphash_helpers(void)
 	u64 w[4], mine[ARRAY_SIZE(helper_names)], kern[ARRAY_SIZE(helper_names)];
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		prandom_bytes_state(&rnd, &key, sizeof(key));
 		prandom_bytes_state(&rnd, w, sizeof(w));
 		mine[0] = siphash_1u64(w[0], &key);
@@ -582,6 +585,7 @@ static void t_diff_hsiphash_helpers(void)
 	u32 w[4], mine[4], kern[4];
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		prandom_bytes_state(&rnd, &key, sizeof(key));
 		prandom_bytes_state(&rnd, w, sizeof(w));
 		mine[0] = hsiphash_1u32(w[0], &key);
