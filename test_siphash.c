@@ -868,4 +868,5 @@ MODULE_DESCRIPTION("KTAP self-test of siphash.ko: vectors and a cross-check with
 MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);
+MODULE_INFO(test, "Y");
 SIPMOD_IMPORT_TEST();

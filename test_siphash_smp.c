@@ -224,3 +224,4 @@ MODULE_DESCRIPTION("KTAP concurrency test of siphash.ko against lib/siphash.c fr
 MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);
+MODULE_INFO(test, "Y");

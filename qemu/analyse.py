@@ -5,9 +5,10 @@
 The run fails on: a timeout or an unexpected QEMU exit, a missing success
 marker on the status port (ttyS1), a failed modprobe, kernel "BUG:", "Oops",
 "WARNING:", "Call Trace" or "Kernel panic" lines, a taint bit other than
-O (out-of-tree) and E (unsigned), a missing KTAP plan or a plan count that does
-not match, and any KTAP result other than ok. KTAP is parsed by the kernel's
-own kunit.py (tools/testing/kunit), one module at a time.
+O (out-of-tree), E (unsigned) and N (test module), a missing KTAP plan
+or a plan count that does not match, and any KTAP result other than ok.
+KTAP is parsed by the kernel's own kunit.py (tools/testing/kunit), one
+module at a time.
 
 Writes RESULTS/ktap.txt (the KTAP of every module, prefixes removed),
 RESULTS/bench.csv (every "# bench:" line of the KTAP, see bench.h) and
@@ -25,7 +26,8 @@ from pathlib import Path
 
 # include/linux/panic.h, TAINT_* bits 0..18, in order.
 TAINT_LETTERS = "PFSRMBUDAWCIOELKXTN"
-ALLOWED_TAINT = (1 << TAINT_LETTERS.index("O")) | (1 << TAINT_LETTERS.index("E"))
+# O: out-of-tree, E: unsigned, N: a test module (MODULE_INFO(test, "Y")).
+ALLOWED_TAINT = sum(1 << TAINT_LETTERS.index(c) for c in "OEN")
 BAD_PATTERNS = ["BUG:", "Oops", "WARNING:", "Call Trace", "Kernel panic"]
 BENCH_RE = re.compile(r"^# bench: function=(\S+) impl=(\S+) len=(\d+) "
                       r"median=([\d.]+) min=([\d.]+) calls=(\d+)$")
