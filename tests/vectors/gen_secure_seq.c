@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gen_secure_seq.c - derive the known answers of secure_seq_demo.c from an
+ * gen_secure_seq.c - derive the known answers of test_secure_seq.c from an
  * implementation independent of this project: libsodium's
  * crypto_shorthash_siphash24 (SipHash-2-4).
  *
@@ -24,7 +24,7 @@
  *
  * Build and run:
  *   gcc -O2 -Wall -o gen_secure_seq gen_secure_seq.c -lsodium && ./gen_secure_seq
- * It prints the C initialiser of secure_seq_demo.c's demo_kats[].
+ * It prints the C initialiser of test_secure_seq.c's kats[].
  */
 #include <arpa/inet.h>
 #include <sodium.h>
@@ -124,12 +124,12 @@ int main(void)
 		       t->saddr6, t->daddr6);
 		printf("\t\t.sport = %u, .dport = %u,\n", t->sport, t->dport);
 		printf("\t\t.want = {\n");
-		want("DEMO_TCP_V4_ISN", tcp4);
-		want("DEMO_TCP_V6_ISN", tcp6);
-		want("DEMO_PORT_V4", port4);
-		want("DEMO_PORT_V6", port6);
-		want("DEMO_DCCP_V4", tcp4);	/* same bytes as the TCP ISN */
-		want("DEMO_DCCP_V6", tcp6);
+		want("TCP_V4_ISN", tcp4);
+		want("TCP_V6_ISN", tcp6);
+		want("PORT_V4", port4);
+		want("PORT_V6", port6);
+		want("DCCP_V4", tcp4);	/* same bytes as the TCP ISN */
+		want("DCCP_V6", tcp6);
 		printf("\t\t},\n");
 		printf("\t},\n");
 	}
