@@ -22,14 +22,14 @@ CYCLES=${CYCLES:-100}
 : "${CYCLE_ARGS_test_siphash=diff_iters=16 bench_batches=0}"
 : "${CYCLE_ARGS_test_siphash_smp=duration_ms=50}"
 : "${CYCLE_ARGS_test_secure_seq=bench_calls=10}"
-: "${CYCLE_ARGS_syncookie_demo=bench_batches=0 forge_tries=1024}"
+: "${CYCLE_ARGS_test_syncookie=bench_batches=0 forge_tries=1024}"
 : "${BAD_PARAMS=test_siphash:diff_iters=0 test_siphash:diff_iters=1000001
 test_siphash:bench_batches=102 test_siphash:inject=crash
 test_siphash_smp:threads=0 test_siphash_smp:threads=65
 test_siphash_smp:duration_ms=0 test_siphash_smp:duration_ms=600001
 test_secure_seq:bench_calls=9 test_secure_seq:bench_calls=20001
-secure_seq_demo:key=00010203 syncookie_demo:bench_batches=102
-syncookie_demo:forge_tries=1023 syncookie_demo:keys=xyz}"
+secure_seq_demo:key=00010203 test_syncookie:bench_batches=102
+test_syncookie:forge_tries=1023 syncookie_demo:keys=xyz}"
 case "$CYCLES" in
 '' | *[!0-9]*) die "CYCLES must be a whole number" ;;
 esac

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gen_syncookie.c - derive the known answers of syncookie_demo.c from
+ * gen_syncookie.c - derive the known answers of test_syncookie.c from
  * libsodium's crypto_shorthash_siphash24 (SipHash-2-4), independently of
  * the kernel module: the cookie hash inputs are laid out here byte by byte
  * from their definition, not from the module's structs.
@@ -32,7 +32,7 @@
 
 #include "le.h"
 
-/* The documented tuples and test keys of syncookie_demo.c. */
+/* The documented tuples and test keys of test_syncookie.c. */
 #define COUNT		0x01234567U	/* minutes; only 0x67 is in the cookie */
 #define V4_SEQ		0x12345678U	/* SYN sequence number */
 #define V4_MSSIND	3U		/* MSS 1460 -> msstab[3] = 1460 */
