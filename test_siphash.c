@@ -136,17 +136,14 @@ static const u64 test_vectors_siphash[64] = {
 };
 
 /*
- * Long messages (tests/vectors/long_msg.h), key 00..0f. SipHash-2-4 values
- * from libsodium's crypto_shorthash_siphash24 (tests/vectors/gen_vectors.c).
+ * Long messages (tests/vectors/long_msg.h): SipHash-2-4 (libsodium), key
+ * 00..0f, and the 64-bit hsiphash (SipHash-1-3, OpenSSL), and the 32-bit
+ * one (HalfSipHash-1-3 of tests/vectors/halfsiphash.py), key 00..07: the
+ * headers that tests/vectors/ generates from them.
  */
 static const size_t long_lens[] = { LONG_MSG_LENGTHS };
-static const u64 long_vectors_siphash[] = {
-	0x92b568c7d425ff49ULL, 0xbc2977899f5dc094ULL, 0x2378c9da0a6e5a25ULL,
-	0x8fac097080d7dbaeULL, 0x48702f450faed6adULL, 0xf26d0fb3a1a4e1c1ULL,
-	0x8f795b2781b91ac1ULL, 0x89409156e204588aULL, 0x360fe0324b11b966ULL,
-	0x44e13aaa95dd5f40ULL, 0xfe79a4799fe5cd84ULL, 0xd30b995817d0cca0ULL,
-	0xcd3a397b35d940feULL, 0x834a1023ef85e590ULL, 0x031d2581ad9a5ff5ULL,
-};
+#include "tests/vectors/long_vectors.h"
+#include "tests/vectors/long_halfsiphash.h"
 
 /*
  * The seed's hsiphash vectors of both widths. Each arch's hsiphash is checked
@@ -169,13 +166,6 @@ static const u32 test_vectors_hsiphash64[64] = {
 	0xf7a644eeU, 0x0f1837f2U, 0x4b6694e0U, 0xb7bbb3a8U
 };
 
-/* Long messages: OpenSSL SIPHASH, c-rounds 1, d-rounds 3, low 32 bits. */
-static const u32 long_vectors_hsiphash64[] = {
-	0x50ae41c6U, 0x5918cbaeU, 0x04bb2873U, 0xd73710adU, 0x1c469ad9U,
-	0xcfc9002bU, 0x15d04c2cU, 0xa88bdc46U, 0x95f0b737U, 0x530001baU,
-	0x017f967dU, 0xa0e72560U, 0xf105055eU, 0x8fd8ab2cU, 0x39dafc74U,
-};
-
 /* 32-bit: HalfSipHash-1-3, key 00..07. */
 static const u32 test_vectors_hsiphash32[64] = {
 	0x5814c896U, 0xe7e864caU, 0xbc4b0e30U, 0x01539939U, 0x7e059ea6U,
@@ -191,13 +181,6 @@ static const u32 test_vectors_hsiphash32[64] = {
 	0xab639262U, 0x9c7e1390U, 0xc368dda6U, 0x38ddc455U, 0xfa13d379U,
 	0x979ea4e8U, 0x53ecd77eU, 0x2ee80657U, 0x33dbb66aU, 0xae3f0577U,
 	0x88b4c4ccU, 0x3e7f480bU, 0x74c1ebf8U, 0x87178304U
-};
-
-/* Long messages: HalfSipHash-1-3 of tests/vectors/halfsiphash.py. */
-static const u32 long_vectors_hsiphash32[] = {
-	0x09a357c2U, 0x201b0154U, 0x10a94882U, 0xd9737b0bU, 0x68156186U,
-	0x8290e920U, 0x68465ef2U, 0x5ebf76faU, 0xd6753900U, 0x09fbbaefU,
-	0x22e33928U, 0xba627fc6U, 0x8053aed0U, 0xff6b0ba8U, 0x4baea4bdU,
 };
 
 #if BITS_PER_LONG == 64
