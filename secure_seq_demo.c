@@ -90,10 +90,12 @@ static_assert(offsetofend(struct demo_v6_dport, dport) == 34);
  * @secret: the 128-bit secret
  *
  * siphash_3u32() of the addresses and sport << 16 | dport, each passed as
- * the CPU integer that holds the network-order value, as the seed does.
- * Kernels since 4.12 take tsoff from a separate hash of the addresses;
- * 6.1.192 and 6.12.117 take both again from one hash, through a union
- * whose seq is the upper half of the hash on a big-endian CPU.
+ * the CPU integer that holds the network-order value, as the seed does:
+ * it hashes the little-endian bytes of each, so a big-endian CPU hashes
+ * the bytes of every field reversed. Kernels since 4.12 take tsoff from
+ * a separate hash of the addresses; 6.1.192 and 6.12.117 take both again
+ * from one hash, through a union whose seq is the upper half of the hash
+ * on a big-endian CPU.
  *
  * Return: the ISN, the low 32 bits of the hash plus seq_scale()'s clock.
  */
@@ -151,8 +153,8 @@ SIPMOD_EXPORT_TEST_GPL(demo_secure_tcpv6_sequence_number);
  * @dport: destination port, network byte order
  * @secret: the 128-bit secret
  *
- * siphash_3u32() of the addresses and dport. The seed returns u32; 6.1
- * returns all 64 bits and adds a time seed to the input.
+ * siphash_3u32() of the addresses and dport, as CPU integers like above.
+ * The seed returns u32; 6.1 returns 64 bits and adds a time seed.
  *
  * Return: the offset, the low 32 bits of the hash.
  */

@@ -74,7 +74,9 @@ static u32 mss_index(const u16 *tab, u32 n, u16 mss)
  * @secret: the two keys
  *
  * siphash_4u32() of saddr, daddr, sport << 16 | dport and @count, the
- * network-order fields passed as the CPU integers that hold them.
+ * network-order fields passed as the CPU integers that hold them: it
+ * hashes the little-endian bytes of each, so a big-endian CPU hashes the
+ * bytes of every field reversed.
  *
  * Return: the low 32 bits of the SipHash-2-4 value.
  */

@@ -31,6 +31,7 @@
 #include "sha1_baseline.h"
 #include "syncookie_demo.h"
 #include "syncookie_sha1.h"
+#include "tests/vectors/syncookie_kat.h"
 
 /* Cookies per timed batch: short, with interrupts off, on every arch. */
 #define BENCH_CALLS	512
@@ -130,46 +131,16 @@ static __be32 next_seq(__be32 seq)
 /* ---- known answers ------------------------------------------------------- */
 
 /*
- * The documented tuples, with test_keys. Expected values from libsodium's
- * crypto_shorthash_siphash24 over the same bytes, computed by
- * tests/vectors/gen_syncookie.c: H(key0; count 0), H(key1; count) (the
- * cookie uses their low 32 bits) and the whole cookie. Both tested arches
- * are little-endian, as the byte layout of the generator assumes.
+ * The SYNs of tests/vectors/syncookie_kat.h, with test_keys: libsodium's
+ * H(key0; count 0), H(key1; count) (the cookie uses their low 32 bits)
+ * and the whole cookie, for a CPU of each byte order; this CPU's are used.
  */
-#define KAT_MINUTE	0x01234567U
 
 /* Fixed keys of the known answers: bytes 00..0f and 10..1f. */
 static const siphash_aligned_key_t test_keys[2] = {
 	{{ 0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL }},
 	{{ 0x1716151413121110ULL, 0x1f1e1d1c1b1a1918ULL }},
 };
-
-/* 192.0.2.1:40000 -> 198.51.100.7:80, ISN 0x12345678, MSS 1460 */
-static const struct scd_v4_tuple kat_v4 = {
-	.saddr = cpu_to_be32(0xc0000201), .daddr = cpu_to_be32(0xc6336407),
-	.sport = cpu_to_be16(40000), .dport = cpu_to_be16(80),
-};
-
-#define KAT_V4_SEQ	0x12345678U
-#define KAT_V4_MSS	1460
-static const u64 kat_v4_h0 = 0xdd44ef2a7bdd437eULL;
-static const u64 kat_v4_h1 = 0x0614c0413e7d0808ULL;
-static const u32 kat_v4_cookie = 0xf58ea201U;
-
-/* [2001:db8::1]:50000 -> [2001:db8:0:1::80]:443, ISN 0x89abcdef, MSS 1440 */
-static const struct scd_v6_tuple kat_v6 = {
-	.saddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0,
-			   0, 0, 0, 0, 0, 0, 0, 0x01 },
-	.daddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0x01,
-			   0, 0, 0, 0, 0, 0, 0, 0x80 },
-	.sport = cpu_to_be16(50000), .dport = cpu_to_be16(443),
-};
-
-#define KAT_V6_SEQ	0x89abcdefU
-#define KAT_V6_MSS	1440
-static const u64 kat_v6_h0 = 0xc7836f87b6e08916ULL;
-static const u64 kat_v6_h1 = 0x17950ef08d28f18aULL;
-static const u32 kat_v6_cookie = 0xa7b54891U;
 
 /* ---- the SHA-1 baseline: FIPS 180-4 and the kernel's sha1_transform() -- */
 
@@ -224,48 +195,62 @@ static void t_sha1_baseline_vs_kernel(void)
 	pr_info("# sha1_baseline_transform() equals the kernel's sha1_transform() on 1024 random blocks\n");
 }
 
-static void kat_expect(const char *what, u64 got, u64 want)
+static void __init kat_expect(const char *what, u64 got, u64 want)
 {
 	if (got != want)
 		ktap_fail("%s: got %016llx want %016llx", what, got, want);
 }
 
-static void t_kat_v4(void)
+static void __init t_kat_v4(void)
 {
-	__be32 seq = htonl(KAT_V4_SEQ);
-	u16 mss = KAT_V4_MSS;
+	const struct syncookie_kat *k = &syncookie_kat_v4;
+	enum kat_order o = kat_cpu_order();
+	struct scd_v4_tuple t = {
+		.sport = htons(k->sport), .dport = htons(k->dport),
+	};
+	__be32 seq = htonl(k->seq);
+	u16 mss = k->mss;
 	u32 cookie;
 
+	memcpy(&t.saddr, k->saddr, sizeof(t.saddr));
+	memcpy(&t.daddr, k->daddr, sizeof(t.daddr));
 	kat_expect("H(key0; count 0), low 32 bits",
-		   scd_cookie_v4_hash(&kat_v4, 0, 0, test_keys), lower_32_bits(kat_v4_h0));
+		   scd_cookie_v4_hash(&t, 0, 0, test_keys), lower_32_bits(k->h0[o]));
 	kat_expect("H(key1; count), low 32 bits",
-		   scd_cookie_v4_hash(&kat_v4, KAT_MINUTE, 1, test_keys),
-		   lower_32_bits(kat_v4_h1));
-	cookie = scd_cookie_v4_init_sequence(&kat_v4, seq, &mss, KAT_MINUTE,
+		   scd_cookie_v4_hash(&t, SYNCOOKIE_KAT_COUNT, 1, test_keys),
+		   lower_32_bits(k->h1[o]));
+	cookie = scd_cookie_v4_init_sequence(&t, seq, &mss, SYNCOOKIE_KAT_COUNT,
 					     test_keys);
-	kat_expect("cookie", cookie, kat_v4_cookie);
+	kat_expect("cookie", cookie, k->cookie[o]);
 	kat_expect("decoded MSS",
-		   scd_cookie_v4_check(&kat_v4, next_seq(seq), cookie,
-				       KAT_MINUTE, test_keys), KAT_V4_MSS);
+		   scd_cookie_v4_check(&t, next_seq(seq), cookie,
+				       SYNCOOKIE_KAT_COUNT, test_keys), k->mss_table);
 }
 
-static void t_kat_v6(void)
+static void __init t_kat_v6(void)
 {
-	__be32 seq = htonl(KAT_V6_SEQ);
-	u16 mss = KAT_V6_MSS;
+	const struct syncookie_kat *k = &syncookie_kat_v6;
+	enum kat_order o = kat_cpu_order();
+	struct scd_v6_tuple t = {
+		.sport = htons(k->sport), .dport = htons(k->dport),
+	};
+	__be32 seq = htonl(k->seq);
+	u16 mss = k->mss;
 	u32 cookie;
 
+	memcpy(&t.saddr, k->saddr, sizeof(t.saddr));
+	memcpy(&t.daddr, k->daddr, sizeof(t.daddr));
 	kat_expect("H(key0; count 0), low 32 bits",
-		   scd_cookie_v6_hash(&kat_v6, 0, 0, test_keys), lower_32_bits(kat_v6_h0));
+		   scd_cookie_v6_hash(&t, 0, 0, test_keys), lower_32_bits(k->h0[o]));
 	kat_expect("H(key1; count), low 32 bits",
-		   scd_cookie_v6_hash(&kat_v6, KAT_MINUTE, 1, test_keys),
-		   lower_32_bits(kat_v6_h1));
-	cookie = scd_cookie_v6_init_sequence(&kat_v6, seq, &mss, KAT_MINUTE,
+		   scd_cookie_v6_hash(&t, SYNCOOKIE_KAT_COUNT, 1, test_keys),
+		   lower_32_bits(k->h1[o]));
+	cookie = scd_cookie_v6_init_sequence(&t, seq, &mss, SYNCOOKIE_KAT_COUNT,
 					     test_keys);
-	kat_expect("cookie", cookie, kat_v6_cookie);
+	kat_expect("cookie", cookie, k->cookie[o]);
 	kat_expect("decoded MSS",
-		   scd_cookie_v6_check(&kat_v6, next_seq(seq), cookie,
-				       KAT_MINUTE, test_keys), 1500 - 60);
+		   scd_cookie_v6_check(&t, next_seq(seq), cookie,
+				       SYNCOOKIE_KAT_COUNT, test_keys), k->mss_table);
 }
 
 /* ---- round trips ----------------------------------------------------------- */
@@ -422,13 +407,15 @@ static void t_roundtrip_v6_sha1(void)		{ roundtrip_v6(SHA1); }
 static void t_counter_wrap(void)
 {
 	static const u32 want[] = { 1460, 1460, 0 };	/* at 255, 256, 257 */
-	struct scd_v4_tuple t4 = kat_v4;
-	struct scd_v6_tuple t6 = kat_v6;
-	__be32 seq = htonl(KAT_V4_SEQ);
-	u32 c4, c6, d;
+	__be32 seq = htonl(0x12345678);
 	u16 mss4 = 1460, mss6 = 9000;
+	struct scd_v4_tuple t4;
+	struct scd_v6_tuple t6;
+	u32 c4, c6, d;
 	int got;
 
+	rand_v4(&t4);
+	rand_v6(&t6);
 	c4 = make_v4(SIPHASH, &t4, seq, &mss4, 255);
 	c6 = make_v6(SIPHASH, &t6, seq, &mss6, 255);
 	if ((c4 - ntohl(seq) - scd_cookie_v4_hash(&t4, 0, 0, sip_keys)) >>
