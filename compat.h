@@ -43,13 +43,18 @@
 
 /*
  * The symbol namespace of the exports that exist only for the tests
- * (siphash_1_3(), halfsiphash_1_3()): a module must import it to link.
+ * (siphash_1_3(), halfsiphash_1_3(), the demos' functions): a module must
+ * import it to link.
  */
 #ifdef SIPMOD_NS_IS_STRING
 #define SIPMOD_EXPORT_TEST(sym)	EXPORT_SYMBOL_NS(sym, "SIPHASH_OOT_TEST")
+#define SIPMOD_EXPORT_TEST_GPL(sym) \
+	EXPORT_SYMBOL_NS_GPL(sym, "SIPHASH_OOT_TEST")
 #define SIPMOD_IMPORT_TEST()	MODULE_IMPORT_NS("SIPHASH_OOT_TEST")
 #else
 #define SIPMOD_EXPORT_TEST(sym)	EXPORT_SYMBOL_NS(sym, SIPHASH_OOT_TEST)
+#define SIPMOD_EXPORT_TEST_GPL(sym) \
+	EXPORT_SYMBOL_NS_GPL(sym, SIPHASH_OOT_TEST)
 #define SIPMOD_IMPORT_TEST()	MODULE_IMPORT_NS(SIPHASH_OOT_TEST)
 #endif
 

@@ -1,18 +1,56 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Range-checked unsigned int module parameters, shared by the test and demo
- * modules: a value that is not a number or lies outside [min, max] fails
- * the load with -EINVAL and a message naming the allowed range, before
- * module init runs, so nothing is left half-initialised.
+ * The module parameters of this project's modules, one kind per macro.
+ * Every kind refuses a bad value with a message naming what is allowed,
+ * and declares its modinfo type (parmtype) in a fixed, machine-readable
+ * form from which the QEMU harness derives the values it tries:
+ *
+ *   module_param_uint_range()     "uint <min>..<max>"
+ *   module_param_ulong_checked()  "ulong"
+ *   module_param_enum()           "enum <a>|<b>|..."
+ *   module_param_ksym()           "ksym"
+ *   module_param_hexkey()         "hexkey <bytes>", a secret
+ *
+ * <min>, <max> and <bytes> are plain decimal literals: the build fails if
+ * they are anything else (module_param_literal()). A refused value fails
+ * the load with -EINVAL before module init runs, except a secret's: see
+ * module_param_hexkey().
  */
 #ifndef SIPHASH_MODPARAM_H
 #define SIPHASH_MODPARAM_H
 
+#include <linux/build_bug.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
+#include <linux/sysfs.h>
+
+#include "compat.h"
+
+/* Decimal digits of the unsigned int @v. */
+#define __modparam_digits(v)						\
+	((v) < 10U ? 1 : (v) < 100U ? 2 : (v) < 1000U ? 3 :		\
+	 (v) < 10000U ? 4 : (v) < 100000U ? 5 : (v) < 1000000U ? 6 :	\
+	 (v) < 10000000U ? 7 : (v) < 100000000U ? 8 :			\
+	 (v) < 1000000000U ? 9 : 10)
+
+#define __modparam_unsigned(x)	(x##U)
+/* @x, macros expanded, as an unsigned literal: one number or no build. */
+#define modparam_unsigned(x)	__modparam_unsigned(x)
+
+/*
+ * module_param_literal(x) - assert that @x expands to a plain decimal
+ * literal: one number token (pasting a U suffix onto it must give an
+ * integer constant) whose text has as many characters as its value has
+ * decimal digits, so no sign, suffix, leading 0 or 0x.
+ */
+#define module_param_literal(x)						\
+	static_assert(sizeof(__stringify(x)) - 1 ==			\
+		      __modparam_digits(modparam_unsigned(x)),		\
+		      "not a plain decimal literal: " __stringify(x))
 
 /**
  * param_set_uint_range() - parse a parameter into an unsigned int in a range
@@ -41,9 +79,14 @@ static inline int param_set_uint_range(const char *val,
 /*
  * module_param_uint_range(name, min, max, desc) - declare the unsigned int
  * variable @name (defined by the caller, with its default) a 0444 module
- * parameter whose value must lie in [@min, @max]; @desc goes to modinfo.
+ * parameter whose value must lie in [@min, @max], decimal literals or
+ * macros that expand to them. The range is written only here: modinfo
+ * shows it after @desc, as the type "uint <min>..<max>".
  */
 #define module_param_uint_range(name, min, max, desc)			\
+module_param_literal(min);						\
+module_param_literal(max);						\
+static_assert(modparam_unsigned(min) <= modparam_unsigned(max));	\
 static int name##_set(const char *val, const struct kernel_param *kp)	\
 {									\
 	return param_set_uint_range(val, kp, min, max);			\
@@ -53,6 +96,7 @@ static const struct kernel_param_ops name##_ops = {			\
 	.get = param_get_uint,						\
 };									\
 module_param_cb(name, &name##_ops, &name, 0444);			\
+__MODULE_PARM_TYPE(name, "uint " __stringify(min) ".." __stringify(max)); \
 MODULE_PARM_DESC(name, desc)
 
 /**
@@ -83,11 +127,218 @@ static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
 
 /*
  * module_param_ulong_checked(name, desc) - declare the unsigned long
- * variable @name a 0444 module parameter that refuses malformed values.
+ * variable @name a 0444 module parameter that refuses malformed values;
+ * its modinfo type is "ulong".
  */
 #define module_param_ulong_checked(name, desc)				\
 module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
+__MODULE_PARM_TYPE(name, "ulong");					\
 MODULE_PARM_DESC(name, desc)
+
+/* Length of @val without one trailing newline, which sysfs writes add. */
+static inline size_t modparam_len(const char *val)
+{
+	size_t n = strlen(val);
+
+	return n && val[n - 1] == '\n' ? n - 1 : n;
+}
+
+/* The position of @val among the '|'-separated @choices, or -1. */
+static inline int modparam_choice(const char *choices, const char *val)
+{
+	size_t len = modparam_len(val), n;
+	int i;
+
+	for (i = 0; ; i++) {
+		n = strcspn(choices, "|");
+		if (n == len && !strncmp(choices, val, len))
+			return i;
+		if (!choices[n])
+			return -1;
+		choices += n + 1;
+	}
+}
+
+/**
+ * param_set_enum() - parse a parameter into the index of a named choice
+ * @val: the text given at load time
+ * @kp: the parameter; kp->arg points to the unsigned int to set
+ * @choices: the allowed names, '|'-separated, in the order of their indices
+ *
+ * Return: 0, or -EINVAL after printing the allowed names.
+ */
+static inline int param_set_enum(const char *val, const struct kernel_param *kp,
+				 const char *choices)
+{
+	int i = modparam_choice(choices, val);
+
+	if (i < 0) {
+		pr_err("%s: '%s' is invalid; allowed: %s\n", kp->name, val,
+		       choices);
+		return -EINVAL;
+	}
+	*(unsigned int *)kp->arg = i;
+	return 0;
+}
+
+/**
+ * param_get_enum() - print the name of a parameter's choice
+ * @buf: the sysfs buffer
+ * @kp: the parameter; kp->arg points to the index of the choice
+ * @choices: the allowed names, '|'-separated
+ *
+ * Return: the length printed.
+ */
+static inline int param_get_enum(char *buf, const struct kernel_param *kp,
+				 const char *choices)
+{
+	unsigned int i;
+	size_t n;
+
+	for (i = 0; i < *(unsigned int *)kp->arg && *choices; i++) {
+		choices += strcspn(choices, "|");
+		if (*choices)
+			choices++;
+	}
+	n = strcspn(choices, "|");
+	return sysfs_emit(buf, "%.*s\n", (int)n, choices);
+}
+
+/*
+ * module_param_enum(name, choices, desc) - declare the unsigned int
+ * variable @name a 0444 module parameter that takes one of the names in
+ * @choices, a string literal "a|b|c", and holds its index (a is 0). The
+ * names are written only here: modinfo shows them after @desc, as the
+ * type "enum a|b|c".
+ */
+#define module_param_enum(name, choices, desc)				\
+static int name##_set(const char *val, const struct kernel_param *kp)	\
+{									\
+	return param_set_enum(val, kp, choices);			\
+}									\
+static int name##_get(char *buf, const struct kernel_param *kp)	\
+{									\
+	return param_get_enum(buf, kp, choices);			\
+}									\
+static const struct kernel_param_ops name##_ops = {			\
+	.set = name##_set,						\
+	.get = name##_get,						\
+};									\
+module_param_cb(name, &name##_ops, &name, 0444);			\
+__MODULE_PARM_TYPE(name, "enum " choices);				\
+MODULE_PARM_DESC(name, desc)
+
+/**
+ * enum hexkey_state - what a hexkey parameter was given
+ * @HEXKEY_UNSET: nothing, or the key was taken already
+ * @HEXKEY_SET: a well-formed value, whose bytes wait to be taken
+ * @HEXKEY_BAD: a malformed value; nothing of it was kept
+ */
+enum hexkey_state { HEXKEY_UNSET, HEXKEY_SET, HEXKEY_BAD };
+
+/**
+ * struct hexkey_param - a secret key given at load time as hex digits
+ * @name: the parameter's name, for the message about a refused value
+ * @bytes: the parsed key, until hexkey_param_take() copies and wipes it
+ * @len: length of the key in bytes; the value has 2 * @len hex digits
+ * @state: what the parameter was given
+ */
+struct hexkey_param {
+	const char *name;
+	u8 *bytes;
+	size_t len;
+	enum hexkey_state state;
+};
+
+/**
+ * param_set_hexkey() - parse a secret key given as hex digits
+ * @val: the text given at load time: 2 * len hex digits, the key's bytes
+ *       in order; a trailing newline is ignored
+ * @kp: the parameter; kp->arg points to its struct hexkey_param
+ *
+ * The value is a secret, so this never fails: the kernel's parameter
+ * parser prints the whole value of a parameter whose set() fails. A
+ * malformed value is recorded as such (and wins over any other value of
+ * the same parameter), and hexkey_param_take() then fails module init
+ * with a message that shows no part of it. The value is never printed,
+ * and there is no get(): it cannot be read back.
+ *
+ * Return: 0.
+ */
+static inline int param_set_hexkey(const char *val,
+				   const struct kernel_param *kp)
+{
+	struct hexkey_param *p = kp->arg;
+
+	if (p->state == HEXKEY_BAD)
+		return 0;
+	if (modparam_len(val) != 2 * p->len ||
+	    hex2bin(p->bytes, val, p->len)) {
+		memzero_explicit(p->bytes, p->len);
+		p->state = HEXKEY_BAD;
+		return 0;
+	}
+	p->state = HEXKEY_SET;
+	return 0;
+}
+
+static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
+	.set = param_set_hexkey,
+};
+
+/**
+ * hexkey_param_take() - the key given at load time, for module init
+ * @p: the parameter
+ * @key: where to copy the key
+ * @size: the size of @key, which must be the parameter's key length
+ *
+ * Module init calls this once, before anything else, and fails with its
+ * error: it is the only way to the key's bytes, and the only check of the
+ * value. The parameter's copy of the key is wiped.
+ *
+ * Return: 1 if a key was given (it is now in @key), 0 if none was (@key is
+ * untouched), or -EINVAL if the value given was malformed, after printing
+ * what is allowed (and nothing of the value), or if @size is wrong.
+ */
+static inline int __must_check hexkey_param_take(struct hexkey_param *p,
+						 void *key, size_t size)
+{
+	if (WARN_ON(size != p->len))
+		return -EINVAL;
+	switch (p->state) {
+	case HEXKEY_BAD:
+		pr_err("%s: refused, the value is not shown; allowed: %zu hex digits (0-9, a-f, A-F), the %zu key bytes in order\n",
+		       p->name, 2 * p->len, p->len);
+		return -EINVAL;
+	case HEXKEY_SET:
+		memcpy(key, p->bytes, p->len);
+		memzero_explicit(p->bytes, p->len);
+		p->state = HEXKEY_UNSET;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * module_param_hexkey(var, nbytes, desc) - define @var, a struct
+ * hexkey_param for a secret key of @nbytes bytes (a decimal literal), as a
+ * module parameter of mode 0: no sysfs file, the key cannot be read back.
+ * Its modinfo type is "hexkey <nbytes>", which tells tools that the value
+ * is a secret and how long it is. Module init must call
+ * hexkey_param_take(&@var, ...) first and fail with its error.
+ */
+#define module_param_hexkey(var, nbytes, desc)				\
+module_param_literal(nbytes);						\
+static u8 var##_hexkey_bytes[nbytes];					\
+static struct hexkey_param var = {					\
+	.name = #var,							\
+	.bytes = var##_hexkey_bytes,					\
+	.len = sizeof(var##_hexkey_bytes),				\
+};									\
+module_param_cb(var, &param_ops_hexkey, &var, 0);			\
+__MODULE_PARM_TYPE(var, "hexkey " __stringify(nbytes));		\
+MODULE_PARM_DESC(var, desc "; a secret, never shown")
 
 /**
  * struct ksym_param - the address of one named kernel symbol

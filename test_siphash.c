@@ -14,14 +14,18 @@
 
 #include <linux/jhash.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
 #include <linux/timex.h>
 #include <linux/moduleparam.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/siphash.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 /*
  * The kernel's built-in implementation, reached by name before siphash.h
@@ -68,52 +72,29 @@ static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash
 
 /* ---- module parameters ------------------------------------------------ */
 
-enum inject { INJECT_NONE, INJECT_VECTOR, INJECT_WARN, INJECT_OOPS, INJECT_HANG };
-static const char * const inject_names[] = {
-	[INJECT_NONE] = "none", [INJECT_VECTOR] = "vector",
-	[INJECT_WARN] = "warn", [INJECT_OOPS] = "oops", [INJECT_HANG] = "hang",
+/* The values of inject=, in the order of its choices below. */
+enum inject {
+	INJECT_NONE, INJECT_VECTOR, INJECT_WARN, INJECT_OOPS, INJECT_HANG,
+	INJECT_LOCKUP, INJECT_LEAK,
 };
 
-static int inject;
+static unsigned int inject;
 
-static int inject_set(const char *val, const struct kernel_param *kp)
-{
-	int i = sysfs_match_string(inject_names, val);
-
-	if (i < 0) {
-		pr_err("inject: unknown value '%s'; allowed: none, vector, warn, oops, hang\n",
-		       val);
-		return -EINVAL;
-	}
-	*(int *)kp->arg = i;
-	return 0;
-}
-
-static int inject_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%s\n", inject_names[*(int *)kp->arg]);
-}
-
-static const struct kernel_param_ops inject_ops = {
-	.set = inject_set,
-	.get = inject_get,
-};
-module_param_cb(inject, &inject_ops, &inject, 0444);
-MODULE_PARM_DESC(inject,
-		 "Test only, proves the harness catches failures: none (default), vector (corrupt one expected value), warn, oops, hang");
+module_param_enum(inject, "none|vector|warn|oops|hang|lockup|leak",
+		  "Test only, proves the harness catches failures: none (the default); vector corrupts one expected value; warn, oops and hang do that; lockup spins with preemption off until the soft-lockup detector fires; leak allocates 4 KiB with kmalloc() and a page with vmalloc() per load and never frees them");
 
 #define DIFF_ITERS_MIN 1
 #define DIFF_ITERS_MAX 1000000
 static unsigned int diff_iters = 4224;
 
 module_param_uint_range(diff_iters, DIFF_ITERS_MIN, DIFF_ITERS_MAX,
-			"Random inputs per differential test against the built-in lib/siphash.c (1..1000000, default 4224)");
+			"Random inputs per differential test against the built-in lib/siphash.c; default 4224");
 
 #define BENCH_BATCHES_MAX BENCH_MAX_BATCHES
 static unsigned int bench_batches = 31;
 
 module_param_uint_range(bench_batches, 0, BENCH_BATCHES_MAX,
-			"Benchmark effort: timed batches per figure after the vectors pass (0..101, default 31; 0 skips the benchmarks)");
+			"Benchmark effort: timed batches per figure after the vectors pass, 0 skips the benchmarks; default 31");
 
 static ulong seed;
 
@@ -155,17 +136,14 @@ static const u64 test_vectors_siphash[64] = {
 };
 
 /*
- * Long messages (tests/vectors/long_msg.h), key 00..0f. SipHash-2-4 values
- * from libsodium's crypto_shorthash_siphash24 (tests/vectors/gen_vectors.c).
+ * Long messages (tests/vectors/long_msg.h): SipHash-2-4 (libsodium), key
+ * 00..0f, and the 64-bit hsiphash (SipHash-1-3, OpenSSL), and the 32-bit
+ * one (HalfSipHash-1-3 of tests/vectors/halfsiphash.py), key 00..07: the
+ * headers that tests/vectors/ generates from them.
  */
 static const size_t long_lens[] = { LONG_MSG_LENGTHS };
-static const u64 long_vectors_siphash[] = {
-	0x92b568c7d425ff49ULL, 0xbc2977899f5dc094ULL, 0x2378c9da0a6e5a25ULL,
-	0x8fac097080d7dbaeULL, 0x48702f450faed6adULL, 0xf26d0fb3a1a4e1c1ULL,
-	0x8f795b2781b91ac1ULL, 0x89409156e204588aULL, 0x360fe0324b11b966ULL,
-	0x44e13aaa95dd5f40ULL, 0xfe79a4799fe5cd84ULL, 0xd30b995817d0cca0ULL,
-	0xcd3a397b35d940feULL, 0x834a1023ef85e590ULL, 0x031d2581ad9a5ff5ULL,
-};
+#include "tests/vectors/long_vectors.h"
+#include "tests/vectors/long_halfsiphash.h"
 
 /*
  * The seed's hsiphash vectors of both widths. Each arch's hsiphash is checked
@@ -188,13 +166,6 @@ static const u32 test_vectors_hsiphash64[64] = {
 	0xf7a644eeU, 0x0f1837f2U, 0x4b6694e0U, 0xb7bbb3a8U
 };
 
-/* Long messages: OpenSSL SIPHASH, c-rounds 1, d-rounds 3, low 32 bits. */
-static const u32 long_vectors_hsiphash64[] = {
-	0x50ae41c6U, 0x5918cbaeU, 0x04bb2873U, 0xd73710adU, 0x1c469ad9U,
-	0xcfc9002bU, 0x15d04c2cU, 0xa88bdc46U, 0x95f0b737U, 0x530001baU,
-	0x017f967dU, 0xa0e72560U, 0xf105055eU, 0x8fd8ab2cU, 0x39dafc74U,
-};
-
 /* 32-bit: HalfSipHash-1-3, key 00..07. */
 static const u32 test_vectors_hsiphash32[64] = {
 	0x5814c896U, 0xe7e864caU, 0xbc4b0e30U, 0x01539939U, 0x7e059ea6U,
@@ -210,13 +181,6 @@ static const u32 test_vectors_hsiphash32[64] = {
 	0xab639262U, 0x9c7e1390U, 0xc368dda6U, 0x38ddc455U, 0xfa13d379U,
 	0x979ea4e8U, 0x53ecd77eU, 0x2ee80657U, 0x33dbb66aU, 0xae3f0577U,
 	0x88b4c4ccU, 0x3e7f480bU, 0x74c1ebf8U, 0x87178304U
-};
-
-/* Long messages: HalfSipHash-1-3 of tests/vectors/halfsiphash.py. */
-static const u32 long_vectors_hsiphash32[] = {
-	0x09a357c2U, 0x201b0154U, 0x10a94882U, 0xd9737b0bU, 0x68156186U,
-	0x8290e920U, 0x68465ef2U, 0x5ebf76faU, 0xd6753900U, 0x09fbbaefU,
-	0x22e33928U, 0xba627fc6U, 0x8053aed0U, 0xff6b0ba8U, 0x4baea4bdU,
 };
 
 #if BITS_PER_LONG == 64
@@ -521,6 +485,7 @@ static void t_diff_siphash(void)
 	u8 *p;
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		p = diff_input(i, &len, &off, &key, sizeof(key));
 		kern = kern_siphash(p, len, &key);
 		mine = siphash(p, len, &key);
@@ -543,6 +508,7 @@ static void t_diff_hsiphash(void)
 	u8 *p;
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		p = diff_input(i, &len, &off, &key, sizeof(key));
 		kern = kern_hsiphash(p, len, &key);
 		mine = hsiphash(p, len, &key);
@@ -568,6 +534,7 @@ static void t_diff_siphash_helpers(void)
 	u64 w[4], mine[ARRAY_SIZE(helper_names)], kern[ARRAY_SIZE(helper_names)];
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		prandom_bytes_state(&rnd, &key, sizeof(key));
 		prandom_bytes_state(&rnd, w, sizeof(w));
 		mine[0] = siphash_1u64(w[0], &key);
@@ -601,6 +568,7 @@ static void t_diff_hsiphash_helpers(void)
 	u32 w[4], mine[4], kern[4];
 
 	for (i = 0; i < diff_iters; i++) {
+		cond_resched();
 		prandom_bytes_state(&rnd, &key, sizeof(key));
 		prandom_bytes_state(&rnd, w, sizeof(w));
 		mine[0] = hsiphash_1u32(w[0], &key);
@@ -806,9 +774,15 @@ static const struct ktap_case cases[] = {
 
 /* Stays NULL: calling it is the injected oops. */
 static void (*oops_fn)(void);
+/* The memory of inject=leak, which nothing frees. */
+static void *leaked_kmalloc, *leaked_vmalloc;
+
+#define INJECT_LOCKUP_MAX_SECONDS 90
 
 static void run_injected_fault(void)
 {
+	ktime_t end;
+
 	switch (inject) {
 	case INJECT_WARN:
 		WARN(1, "test_siphash: injected warning (inject=warn)\n");
@@ -821,6 +795,26 @@ static void run_injected_fault(void)
 		pr_info("# injected hang (inject=hang)\n");
 		for (;;)
 			schedule_timeout_uninterruptible(HZ);
+	case INJECT_LOCKUP:
+		/*
+		 * No yield until the soft-lockup detector reports (taint L),
+		 * 20 s without scheduling. The RCU stall warning at 21 s
+		 * resets its clock once, so it reports after about 45 s.
+		 */
+		pr_info("# injected lockup (inject=lockup): preemption off until the soft-lockup detector fires, at most %d s\n",
+			INJECT_LOCKUP_MAX_SECONDS);
+		end = ktime_add_ms(ktime_get(), INJECT_LOCKUP_MAX_SECONDS * MSEC_PER_SEC);
+		preempt_disable();
+		while (!test_taint(TAINT_SOFTLOCKUP) && ktime_before(ktime_get(), end))
+			cpu_relax();
+		preempt_enable();
+		break;
+	case INJECT_LEAK:
+		/* Not the word the reliability run greps for: its figures must catch this. */
+		WRITE_ONCE(leaked_kmalloc, kmalloc(SZ_4K, GFP_KERNEL));
+		WRITE_ONCE(leaked_vmalloc, vmalloc(PAGE_SIZE));
+		pr_info("# injected: 4 KiB from kmalloc() and a page from vmalloc(), never freed\n");
+		break;
 	}
 }
 
@@ -857,4 +851,5 @@ MODULE_DESCRIPTION("KTAP self-test of siphash.ko: vectors and a cross-check with
 MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);
+MODULE_INFO(test, "Y");
 SIPMOD_IMPORT_TEST();

@@ -65,10 +65,10 @@ static unsigned int threads = 4;
 static unsigned int duration_ms = 3000;
 
 module_param_uint_range(threads, THREADS_MIN, THREADS_MAX,
-			"Hashing kthreads, spread over the online CPUs (1..64, default 4)");
+			"Hashing kthreads, spread over the online CPUs; default 4");
 
 module_param_uint_range(duration_ms, DURATION_MS_MIN, DURATION_MS_MAX,
-			"How long the kthreads hash, in milliseconds (1..600000, default 3000)");
+			"How long the kthreads hash, in milliseconds; default 3000");
 
 /**
  * struct smp_worker - one hashing kthread and its results
@@ -224,3 +224,4 @@ MODULE_DESCRIPTION("KTAP concurrency test of siphash.ko against lib/siphash.c fr
 MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);
+MODULE_INFO(test, "Y");

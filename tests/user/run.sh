@@ -5,7 +5,8 @@
 # user space (see tests/user/Makefile):
 #   1. conformance of every variant (x86_64 word-at-a-time tail, x86_64
 #      byte tail, i386) against the seed's vectors, libsodium, OpenSSL and
-#      halfsiphash.py, each check counted;
+#      halfsiphash.py, each check counted; the demos' known answers of this
+#      CPU's byte order against their hashing (kat_model.c);
 #   2. the same under ASan + UBSan (full) and valgrind memcheck (quick);
 #   3. negative controls: a corrupted vector, and the kernel's over-reading
 #      tail load, which ASan and memcheck must both report;
@@ -59,6 +60,8 @@ result "refgen: libsodium and OpenSSL reproduce the seed vectors; table written"
 python3 tests/user/halfref.py "$O/ref.bin" "$O/half.txt"
 result "halfref.py: halfsiphash.py reproduces the seed vectors; table written" $?
 TABLES=("$O/ref.bin" "$O/half.txt")
+"$O/kat_model" >"$R/kat_model.log" 2>&1
+result "kat_model: the demos' known answers for this CPU agree with their hashing over siphash.c ($R/kat_model.log)" $?
 
 # count_checks LOG: add the test program's "ok"/"not ok" lines.
 count_checks() {

@@ -5,7 +5,8 @@
  * The algorithm is the module's own siphash.c, compiled against include/;
  * this file only feeds it and compares. Expected values:
  *  - the seed's vectors and the long-message values of test_siphash.c
- *    (seed_vectors.h is cut out of it by the Makefile, not copied);
+ *    (seed_vectors.h is cut out of it by the Makefile, not copied, and
+ *    includes the headers tests/vectors/ generates);
  *  - refgen's table (harness.h): libsodium SipHash-2-4 and OpenSSL
  *    SipHash-1-3 for lengths 0..4096, fills 0x00, 0xff and random;
  *  - on 32-bit, halfref.py's HalfSipHash-1-3 values of the same inputs.

@@ -2,13 +2,17 @@
 /*
  * User-space shim: the kernel configuration the build selects with -D.
  * x86 (both widths) has efficient unaligned access; CONFIG_DCACHE_WORD_ACCESS
- * (word-at-a-time tail of siphash.c) is given by the Makefile per variant.
+ * (word-at-a-time tail of siphash.c) is given by the Makefile per variant;
+ * CONFIG_CPU_BIG_ENDIAN follows the compiler's target.
  */
 #ifndef SHIM_LINUX_KCONFIG_H
 #define SHIM_LINUX_KCONFIG_H
 
 #if defined(__x86_64__) || defined(__i386__)
 #define CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS 1
+#endif
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CONFIG_CPU_BIG_ENDIAN 1
 #endif
 
 /* Only "defined to 1" counts, as with the kernel's IS_ENABLED(). */

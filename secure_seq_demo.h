@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The functions secure_seq_demo.ko exports, for test_secure_seq.ko: the
+ * seed's secure_seq functions under a demo_ prefix, with the secret as
+ * their last argument. They are in the SIPHASH_OOT_TEST namespace
+ * (SIPMOD_IMPORT_TEST() in compat.h); secure_seq_demo.c documents them.
+ * The key type is the kernel's: this header does not map the SipHash API
+ * onto siphash.ko, so a test can hash with the kernel's own lib/siphash.c.
+ */
+#ifndef SIPHASH_SECURE_SEQ_DEMO_H
+#define SIPHASH_SECURE_SEQ_DEMO_H
+
+#include <linux/siphash.h>
+#include <linux/types.h>
+
+u32 demo_secure_tcp_sequence_number(__be32 saddr, __be32 daddr,
+				    __be16 sport, __be16 dport, u32 *tsoff,
+				    const siphash_key_t *secret);
+u32 demo_secure_tcpv6_sequence_number(const __be32 *saddr,
+				      const __be32 *daddr, __be16 sport,
+				      __be16 dport, u32 *tsoff,
+				      const siphash_key_t *secret);
+u32 demo_secure_ipv4_port_ephemeral(__be32 saddr, __be32 daddr,
+				    __be16 dport, const siphash_key_t *secret);
+u32 demo_secure_ipv6_port_ephemeral(const __be32 *saddr, const __be32 *daddr,
+				    __be16 dport, const siphash_key_t *secret);
+u64 demo_secure_dccp_sequence_number(__be32 saddr, __be32 daddr,
+				     __be16 sport, __be16 dport,
+				     const siphash_key_t *secret);
+u64 demo_secure_dccpv6_sequence_number(const __be32 *saddr,
+				       const __be32 *daddr, __be16 sport,
+				       __be16 dport,
+				       const siphash_key_t *secret);
+
+#endif /* SIPHASH_SECURE_SEQ_DEMO_H */

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The functions syncookie_demo.ko exports, for test_syncookie.ko: the
+ * SYN cookies of Linux 6.1 with the hash of the seed, taking the two
+ * SipHash keys (the kernel's syncookie_secret[2]) and the minute counter
+ * (its tcp_cookie_time()) as arguments. They are in the SIPHASH_OOT_TEST
+ * namespace (SIPMOD_IMPORT_TEST() in compat.h); syncookie_demo.c
+ * documents them. The key type is the kernel's: this header does not map
+ * the SipHash API onto siphash.ko.
+ */
+#ifndef SIPHASH_SYNCOOKIE_DEMO_H
+#define SIPHASH_SYNCOOKIE_DEMO_H
+
+#include <linux/in6.h>
+#include <linux/siphash.h>
+#include <linux/types.h>
+
+/**
+ * struct scd_v4_tuple - what a cookie hashes of an IPv4 TCP segment
+ * @saddr: source address (the client's, for SYN and ACK), network order
+ * @daddr: destination address, network order
+ * @sport: source port, network order
+ * @dport: destination port, network order
+ */
+struct scd_v4_tuple {
+	__be32 saddr;
+	__be32 daddr;
+	__be16 sport;
+	__be16 dport;
+};
+
+/**
+ * struct scd_v6_tuple - what a cookie hashes of an IPv6 TCP segment
+ * @saddr: source address (the client's, for SYN and ACK)
+ * @daddr: destination address
+ * @sport: source port, network order
+ * @dport: destination port, network order
+ */
+struct scd_v6_tuple {
+	struct in6_addr saddr;
+	struct in6_addr daddr;
+	__be16 sport;
+	__be16 dport;
+};
+
+u32 scd_cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
+		       const siphash_key_t *secret);
+u32 scd_cookie_v4_init_sequence(const struct scd_v4_tuple *t, __be32 seq,
+				u16 *mssp, u32 count,
+				const siphash_key_t *secret);
+int scd_cookie_v4_check(const struct scd_v4_tuple *t, __be32 seq, u32 cookie,
+			u32 count, const siphash_key_t *secret);
+
+u32 scd_cookie_v6_hash(const struct scd_v6_tuple *t, u32 count, int c,
+		       const siphash_key_t *secret);
+u32 scd_cookie_v6_init_sequence(const struct scd_v6_tuple *t, __be32 seq,
+				u16 *mssp, u32 count,
+				const siphash_key_t *secret);
+int scd_cookie_v6_check(const struct scd_v6_tuple *t, __be32 seq, u32 cookie,
+			u32 count, const siphash_key_t *secret);
+
+#endif /* SIPHASH_SYNCOOKIE_DEMO_H */

@@ -1,0 +1,783 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Load-time test of syncookie_demo.ko, reported in KTAP: the SHA-1
+ * baseline against FIPS 180-4 and the kernel's sha1_transform(), the
+ * cookie hashes against known answers from libsodium
+ * (tests/vectors/gen_syncookie.c), round trips of every MSS over the whole
+ * validity window and the wrap of the minute counter (the SipHash cookies
+ * of syncookie_demo.h and the SHA-1 ones of syncookie_sha1.h), forgeries,
+ * then make + check of a cookie under a SYN flood of random tuples, SHA-1
+ * and SipHash in the same batches (bench.h).
+ *
+ * It uses the demo's exports as test_siphash.ko uses siphash.ko's. Any
+ * failing case makes module init return -EINVAL, so insmod fails.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/module.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <net/tcp.h>
+
+#include "compat.h"
+#include "siphash.h"
+#include "bench.h"
+#include "ktap.h"
+#include "modparam.h"
+#include "sha1_baseline.h"
+#include "syncookie_demo.h"
+#include "syncookie_sha1.h"
+#include "tests/vectors/syncookie_kat.h"
+
+/* Cookies per timed batch: short, with interrupts off, on every arch. */
+#define BENCH_CALLS	512
+static unsigned int bench_batches = 31;
+
+module_param_uint_range(bench_batches, 0, BENCH_MAX_BATCHES,
+			"Benchmark effort: timed batches of 512 random SYNs per figure, each made into a cookie and checked, 0 skips the benchmark; default 31");
+
+#define FORGE_TRIES_MIN 1024
+#define FORGE_TRIES_MAX 16777216
+static unsigned int forge_tries = 1048576;
+
+module_param_uint_range(forge_tries, FORGE_TRIES_MIN, FORGE_TRIES_MAX,
+			"Random forgery attempts per address family; default 1048576");
+
+static ulong seed;
+module_param_ulong_checked(seed,
+			   "Seed of the random tuples of the tests and benchmarks (0, the default: random; printed either way)");
+
+module_param_ksym(sha1_transform_addr, "sha1_transform",
+		  "Test only: the address of the kernel's sha1_transform() in /proc/kallsyms, to compare the SHA-1 baseline with it (default: none, the comparison is skipped)");
+
+/*
+ * What a cookie must be, from net/ipv4/syncookies.c and
+ * net/ipv6/syncookies.c rather than from the code under test: the minute
+ * counter in bits 31..24, and the MSS tables, whose index is added, not
+ * hashed, in the low bits.
+ */
+#define COOKIEBITS	24
+static const u16 msstab_v4[] = { 536, 1300, 1440, 1460 };
+static const u16 msstab_v6[] = { 1220, 1420, 1440, 8940 };
+#define INDEX_BITS	order_base_2(ARRAY_SIZE(msstab_v4))
+static_assert(ARRAY_SIZE(msstab_v4) == ARRAY_SIZE(msstab_v6));
+
+/* The cookies under test: syncookie_demo.ko's, or the SHA-1 baseline. */
+enum impl { SIPHASH, SHA1 };
+
+/* The keys of the round trips, forgeries and benchmark: random. */
+static siphash_aligned_key_t sip_keys[2];
+static struct sha1_cookie_secret sha1_keys;
+
+static u32 make_v4(enum impl impl, const struct scd_v4_tuple *t, __be32 seq,
+		   u16 *mssp, u32 count)
+{
+	if (impl == SHA1)
+		return sha1_cookie_v4_init_sequence(t, seq, mssp, count,
+						    &sha1_keys);
+	return scd_cookie_v4_init_sequence(t, seq, mssp, count, sip_keys);
+}
+
+static int check_v4(enum impl impl, const struct scd_v4_tuple *t, __be32 seq,
+		    u32 cookie, u32 count)
+{
+	if (impl == SHA1)
+		return sha1_cookie_v4_check(t, seq, cookie, count, &sha1_keys);
+	return scd_cookie_v4_check(t, seq, cookie, count, sip_keys);
+}
+
+static u32 make_v6(enum impl impl, const struct scd_v6_tuple *t, __be32 seq,
+		   u16 *mssp, u32 count)
+{
+	if (impl == SHA1)
+		return sha1_cookie_v6_init_sequence(t, seq, mssp, count,
+						    &sha1_keys);
+	return scd_cookie_v6_init_sequence(t, seq, mssp, count, sip_keys);
+}
+
+static int check_v6(enum impl impl, const struct scd_v6_tuple *t, __be32 seq,
+		    u32 cookie, u32 count)
+{
+	if (impl == SHA1)
+		return sha1_cookie_v6_check(t, seq, cookie, count, &sha1_keys);
+	return scd_cookie_v6_check(t, seq, cookie, count, sip_keys);
+}
+
+static struct rnd_state rnd;
+static const char * const impl_names[] = {
+	[SIPHASH] = "siphash", [SHA1] = "sha1",
+};
+
+static void rand_v4(struct scd_v4_tuple *t)
+{
+	prandom_bytes_state(&rnd, t, sizeof(*t));
+}
+
+static void rand_v6(struct scd_v6_tuple *t)
+{
+	prandom_bytes_state(&rnd, t, sizeof(*t));
+}
+
+/* The ACK of a handshake: same tuple, seq + 1 (and cookie + 1 acked). */
+static __be32 next_seq(__be32 seq)
+{
+	return htonl(ntohl(seq) + 1);
+}
+
+/* ---- known answers ------------------------------------------------------- */
+
+/*
+ * The SYNs of tests/vectors/syncookie_kat.h, with test_keys: libsodium's
+ * H(key0; count 0), H(key1; count) (the cookie uses their low 32 bits)
+ * and the whole cookie, for a CPU of each byte order; this CPU's are used.
+ */
+
+/* Fixed keys of the known answers: bytes 00..0f and 10..1f. */
+static const siphash_aligned_key_t test_keys[2] = {
+	{{ 0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL }},
+	{{ 0x1716151413121110ULL, 0x1f1e1d1c1b1a1918ULL }},
+};
+
+/* ---- the SHA-1 baseline: FIPS 180-4 and the kernel's sha1_transform() -- */
+
+/* FIPS 180-4 example "abc": its one padded block and the digest. */
+static void t_sha1_baseline_fips180(void)
+{
+	static const u32 want[SHA1_BASELINE_DIGEST_WORDS] = {
+		0xa9993e36U, 0x4706816aU, 0xba3e2571U, 0x7850c26cU, 0x9cd0d89dU,
+	};
+	u8 block[SHA1_BASELINE_BLOCK_BYTES] = { 'a', 'b', 'c', 0x80 };
+	u32 h[SHA1_BASELINE_DIGEST_WORDS];
+	unsigned int i;
+
+	block[SHA1_BASELINE_BLOCK_BYTES - 1] = 3 * 8;	/* length in bits */
+	memcpy(h, sha1_baseline_iv, sizeof(h));
+	sha1_baseline_transform(h, block);
+	for (i = 0; i < ARRAY_SIZE(h); i++)
+		if (h[i] != want[i])
+			ktap_fail("SHA-1(\"abc\") word %u: %08x, want %08x",
+				  i, h[i], want[i]);
+}
+
+/* Random blocks and chaining values through both compression functions. */
+static void t_sha1_baseline_vs_kernel(void)
+{
+	u32 ours[SHA1_BASELINE_DIGEST_WORDS], theirs[SHA1_BASELINE_DIGEST_WORDS];
+	u32 ws[SIPMOD_SHA1_WORKSPACE_WORDS];
+	u8 block[SHA1_BASELINE_BLOCK_BYTES];
+	sipmod_sha1_transform_t *kernel_fn;
+	unsigned int n;
+
+	if (SIPMOD_SHA1_TRANSFORM_GONE) {
+		ktap_skip(SIPMOD_SHA1_TRANSFORM_GONE);
+		return;
+	}
+	if (!sha1_transform_addr.addr) {
+		ktap_skip("no sha1_transform_addr= (the harness reads it from /proc/kallsyms)");
+		return;
+	}
+	kernel_fn = (sipmod_sha1_transform_t *)sha1_transform_addr.addr;
+	for (n = 0; n < 1024; n++) {
+		prandom_bytes_state(&rnd, block, sizeof(block));
+		prandom_bytes_state(&rnd, ours, sizeof(ours));
+		memcpy(theirs, ours, sizeof(theirs));
+		sha1_baseline_transform(ours, block);
+		kernel_fn(theirs, (const char *)block, ws);
+		if (memcmp(ours, theirs, sizeof(ours)))
+			ktap_fail("block %u: digest %08x.. differs from the kernel's %08x..",
+				  n, ours[0], theirs[0]);
+	}
+	memzero_explicit(ws, sizeof(ws));
+	pr_info("# sha1_baseline_transform() equals the kernel's sha1_transform() on 1024 random blocks\n");
+}
+
+static void __init kat_expect(const char *what, u64 got, u64 want)
+{
+	if (got != want)
+		ktap_fail("%s: got %016llx want %016llx", what, got, want);
+}
+
+static void __init t_kat_v4(void)
+{
+	const struct syncookie_kat *k = &syncookie_kat_v4;
+	enum kat_order o = kat_cpu_order();
+	struct scd_v4_tuple t = {
+		.sport = htons(k->sport), .dport = htons(k->dport),
+	};
+	__be32 seq = htonl(k->seq);
+	u16 mss = k->mss;
+	u32 cookie;
+
+	memcpy(&t.saddr, k->saddr, sizeof(t.saddr));
+	memcpy(&t.daddr, k->daddr, sizeof(t.daddr));
+	kat_expect("H(key0; count 0), low 32 bits",
+		   scd_cookie_v4_hash(&t, 0, 0, test_keys), lower_32_bits(k->h0[o]));
+	kat_expect("H(key1; count), low 32 bits",
+		   scd_cookie_v4_hash(&t, SYNCOOKIE_KAT_COUNT, 1, test_keys),
+		   lower_32_bits(k->h1[o]));
+	cookie = scd_cookie_v4_init_sequence(&t, seq, &mss, SYNCOOKIE_KAT_COUNT,
+					     test_keys);
+	kat_expect("cookie", cookie, k->cookie[o]);
+	kat_expect("decoded MSS",
+		   scd_cookie_v4_check(&t, next_seq(seq), cookie,
+				       SYNCOOKIE_KAT_COUNT, test_keys), k->mss_table);
+}
+
+static void __init t_kat_v6(void)
+{
+	const struct syncookie_kat *k = &syncookie_kat_v6;
+	enum kat_order o = kat_cpu_order();
+	struct scd_v6_tuple t = {
+		.sport = htons(k->sport), .dport = htons(k->dport),
+	};
+	__be32 seq = htonl(k->seq);
+	u16 mss = k->mss;
+	u32 cookie;
+
+	memcpy(&t.saddr, k->saddr, sizeof(t.saddr));
+	memcpy(&t.daddr, k->daddr, sizeof(t.daddr));
+	kat_expect("H(key0; count 0), low 32 bits",
+		   scd_cookie_v6_hash(&t, 0, 0, test_keys), lower_32_bits(k->h0[o]));
+	kat_expect("H(key1; count), low 32 bits",
+		   scd_cookie_v6_hash(&t, SYNCOOKIE_KAT_COUNT, 1, test_keys),
+		   lower_32_bits(k->h1[o]));
+	cookie = scd_cookie_v6_init_sequence(&t, seq, &mss, SYNCOOKIE_KAT_COUNT,
+					     test_keys);
+	kat_expect("cookie", cookie, k->cookie[o]);
+	kat_expect("decoded MSS",
+		   scd_cookie_v6_check(&t, next_seq(seq), cookie,
+				       SYNCOOKIE_KAT_COUNT, test_keys), k->mss_table);
+}
+
+/* ---- round trips ----------------------------------------------------------- */
+
+/* Minutes a cookie is made at: both sides of the 8-bit wrap, and far out. */
+static const u32 rt_minutes[] = {
+	0, 1, 127, 254, 255, 256, 257, 0x01234567, 0xfffffffe, 0xffffffff,
+};
+
+#define RT_TUPLES	4	/* random tuples per (MSS, minute) */
+#define RT_REFUSED_SPAN	300	/* minutes past the window checked refused */
+
+/*
+ * MSS values to encode for @tab: every entry, one above and one below each
+ * entry, 0, 1 and 65535. Returns how many were written to @out.
+ */
+static unsigned int rt_mss_values(const u16 *tab, unsigned int n, u16 *out)
+{
+	unsigned int i, m = 0;
+
+	out[m++] = 0;
+	out[m++] = 1;
+	out[m++] = U16_MAX;
+	for (i = 0; i < n; i++) {
+		out[m++] = tab[i] - 1;
+		out[m++] = tab[i];
+		out[m++] = tab[i] + 1;
+	}
+	return m;
+}
+
+/* The table value @mss must round to, computed apart from scd_mss_index(). */
+static u16 rt_expected(const u16 *tab, unsigned int n, u16 mss)
+{
+	u16 want = tab[0];
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (tab[i] <= mss)
+			want = tab[i];
+	return want;
+}
+
+/**
+ * struct rt_ack - the ACK that returns one cookie, for either family
+ * @impl: the implementation the cookie was made with
+ * @v4: the tuple, if @v6 is NULL
+ * @v6: the tuple, or NULL for IPv4
+ * @seq: the SYN's sequence number, network byte order
+ * @cookie: the cookie
+ */
+struct rt_ack {
+	enum impl impl;
+	const struct scd_v4_tuple *v4;
+	const struct scd_v6_tuple *v6;
+	__be32 seq;
+	u32 cookie;
+};
+
+static int rt_check(const struct rt_ack *a, u32 now)
+{
+	if (a->v6)
+		return check_v6(a->impl, a->v6, next_seq(a->seq),
+				    a->cookie, now);
+	return check_v4(a->impl, a->v4, next_seq(a->seq),
+			    a->cookie, now);
+}
+
+/*
+ * Check the ACK of a cookie made at minute @t with MSS @want at every
+ * minute from t - 1 to t + MAX_SYNCOOKIE_AGE + RT_REFUSED_SPAN - 1: it
+ * must decode to @want exactly for t .. t + MAX_SYNCOOKIE_AGE - 1.
+ */
+static void rt_sweep(const struct rt_ack *a, u32 t, u16 want)
+{
+	int got, exp;
+	u32 d;
+
+	got = rt_check(a, t - 1);
+	if (got)
+		ktap_fail("%s cookie of minute %u accepted at %u", impl_names[a->impl],
+			  t, t - 1);
+	for (d = 0; d < MAX_SYNCOOKIE_AGE + RT_REFUSED_SPAN; d++) {
+		got = rt_check(a, t + d);
+		exp = d < MAX_SYNCOOKIE_AGE ? want : 0;
+		if (got != exp)
+			ktap_fail("%s cookie of minute %u, age %u: MSS %d, want %d",
+				  impl_names[a->impl], t, d, got, exp);
+	}
+}
+
+static void roundtrip_v4(enum impl impl)
+{
+	u16 vals[3 + 3 * ARRAY_SIZE(msstab_v4)], mss, want;
+	struct rt_ack a = { .impl = impl };
+	unsigned int nv, v, m, r;
+	struct scd_v4_tuple t;
+
+	a.v4 = &t;
+	nv = rt_mss_values(msstab_v4, ARRAY_SIZE(msstab_v4), vals);
+	for (v = 0; v < nv; v++) {
+		want = rt_expected(msstab_v4, ARRAY_SIZE(msstab_v4),
+				   vals[v]);
+		for (m = 0; m < ARRAY_SIZE(rt_minutes); m++)
+			for (r = 0; r < RT_TUPLES; r++) {
+				cond_resched();
+				rand_v4(&t);
+				a.seq = (__force __be32)prandom_u32_state(&rnd);
+				mss = vals[v];
+				a.cookie = make_v4(impl, &t, a.seq,
+						   &mss, rt_minutes[m]);
+				if (mss != want)
+					ktap_fail("MSS %u rounded to %u, want %u",
+						  vals[v], mss, want);
+				rt_sweep(&a, rt_minutes[m], want);
+			}
+	}
+}
+
+static void roundtrip_v6(enum impl impl)
+{
+	u16 vals[3 + 3 * ARRAY_SIZE(msstab_v6)], mss, want;
+	struct rt_ack a = { .impl = impl };
+	unsigned int nv, v, m, r;
+	struct scd_v6_tuple t;
+
+	a.v6 = &t;
+	nv = rt_mss_values(msstab_v6, ARRAY_SIZE(msstab_v6), vals);
+	for (v = 0; v < nv; v++) {
+		want = rt_expected(msstab_v6, ARRAY_SIZE(msstab_v6),
+				   vals[v]);
+		for (m = 0; m < ARRAY_SIZE(rt_minutes); m++)
+			for (r = 0; r < RT_TUPLES; r++) {
+				cond_resched();
+				rand_v6(&t);
+				a.seq = (__force __be32)prandom_u32_state(&rnd);
+				mss = vals[v];
+				a.cookie = make_v6(impl, &t, a.seq,
+						   &mss, rt_minutes[m]);
+				if (mss != want)
+					ktap_fail("MSS %u rounded to %u, want %u",
+						  vals[v], mss, want);
+				rt_sweep(&a, rt_minutes[m], want);
+			}
+	}
+}
+
+static void t_roundtrip_v4_siphash(void)	{ roundtrip_v4(SIPHASH); }
+static void t_roundtrip_v6_siphash(void)	{ roundtrip_v6(SIPHASH); }
+static void t_roundtrip_v4_sha1(void)		{ roundtrip_v4(SHA1); }
+static void t_roundtrip_v6_sha1(void)		{ roundtrip_v6(SHA1); }
+
+/* The 8-bit counter wrap spelled out: made at 255, valid at 256, not 257. */
+static void t_counter_wrap(void)
+{
+	static const u32 want[] = { 1460, 1460, 0 };	/* at 255, 256, 257 */
+	__be32 seq = htonl(0x12345678);
+	u16 mss4 = 1460, mss6 = 9000;
+	struct scd_v4_tuple t4;
+	struct scd_v6_tuple t6;
+	u32 c4, c6, d;
+	int got;
+
+	rand_v4(&t4);
+	rand_v6(&t6);
+	c4 = make_v4(SIPHASH, &t4, seq, &mss4, 255);
+	c6 = make_v6(SIPHASH, &t6, seq, &mss6, 255);
+	if ((c4 - ntohl(seq) - scd_cookie_v4_hash(&t4, 0, 0, sip_keys)) >>
+	    COOKIEBITS != 255)
+		ktap_fail("v4 cookie of minute 255 does not carry 255 in bits 31..24");
+	for (d = 0; d < ARRAY_SIZE(want); d++) {
+		got = check_v4(SIPHASH, &t4, next_seq(seq), c4, 255 + d);
+		if (got != want[d])
+			ktap_fail("v4 made at 255, checked at %u: MSS %d, want %u",
+				  255 + d, got, want[d]);
+		got = check_v6(SIPHASH, &t6, next_seq(seq), c6, 255 + d);
+		if (got != (want[d] ? 9000 - 60 : 0))
+			ktap_fail("v6 made at 255, checked at %u: MSS %d", 255 + d, got);
+	}
+}
+
+/* ---- forgery -------------------------------------------------------------- */
+
+#define FORGE_TUPLES	64	/* random valid cookies per structured case */
+
+/* Accepted forgeries of the current case, and index-bit flips (by design). */
+static unsigned int forged, index_moves;
+
+/*
+ * One altered ACK: @got is what the check returned, @orig the MSS of the
+ * genuine cookie. Altering the low INDEX_BITS bits of the cookie moves
+ * the added MSS index (as in the kernel: the index is not hashed), so
+ * there, another table entry is tolerated but the original one is not.
+ */
+static void forge_result(const char *what, unsigned int bit, int got, int orig,
+			 bool index_bit)
+{
+	if (!got)
+		return;
+	if (index_bit && got != orig) {
+		index_moves++;
+		return;
+	}
+	forged++;
+	ktap_fail("forged ACK accepted: %s bit %u, MSS %d", what, bit, got);
+}
+
+static void t_forgery_v4(void)
+{
+	struct scd_v4_tuple t, f;
+	unsigned int n, bit;
+	u32 cookie, now;
+	u16 mss;
+	__be32 seq, aseq;
+	int orig;
+
+	forged = 0;
+	index_moves = 0;
+	for (n = 0; n < FORGE_TUPLES; n++) {
+		rand_v4(&t);
+		seq = (__force __be32)prandom_u32_state(&rnd);
+		aseq = next_seq(seq);
+		now = prandom_u32_state(&rnd);
+		mss = prandom_u32_state(&rnd);
+		cookie = make_v4(SIPHASH, &t, seq, &mss, now);
+		now += n & 1;	/* both valid ages */
+		orig = check_v4(SIPHASH, &t, aseq, cookie, now);
+		if (orig != mss)
+			ktap_fail("genuine cookie refused: MSS %d, want %u", orig, mss);
+		for (bit = 0; bit < 32; bit++)
+			forge_result("cookie", bit,
+				     check_v4(SIPHASH, &t, aseq,
+					      cookie ^ BIT(bit), now),
+				     orig, bit < INDEX_BITS);
+		for (bit = 0; bit < 96; bit++) {
+			f = t;
+			if (bit < 32)
+				f.saddr ^= cpu_to_be32(BIT(bit));
+			else if (bit < 64)
+				f.daddr ^= cpu_to_be32(BIT(bit - 32));
+			else if (bit < 80)
+				f.sport ^= cpu_to_be16(BIT(bit - 64));
+			else
+				f.dport ^= cpu_to_be16(BIT(bit - 80));
+			forge_result("tuple", bit,
+				     check_v4(SIPHASH, &f, aseq,
+					      cookie, now), orig, false);
+		}
+		f.saddr = t.daddr;
+		f.daddr = t.saddr;
+		f.sport = t.dport;
+		f.dport = t.sport;
+		forge_result("swapped direction", 0,
+			     check_v4(SIPHASH, &f, aseq,
+				      cookie, now), orig, false);
+	}
+	pr_info("# forgery_v4: %u forged ACKs accepted of %u (32 cookie bits, 96 tuple bits, swapped direction, per cookie); %u flips of the %u MSS-index bits moved to another MSS, as in the kernel\n",
+		forged, FORGE_TUPLES * (32 + 96 + 1), index_moves,
+		(unsigned int)INDEX_BITS);
+}
+
+static void t_forgery_v6(void)
+{
+	struct scd_v6_tuple t, f;
+	unsigned int n, bit;
+	u32 cookie, now;
+	u16 mss;
+	__be32 seq, aseq;
+	int orig;
+
+	forged = 0;
+	index_moves = 0;
+	for (n = 0; n < FORGE_TUPLES; n++) {
+		rand_v6(&t);
+		seq = (__force __be32)prandom_u32_state(&rnd);
+		aseq = next_seq(seq);
+		now = prandom_u32_state(&rnd);
+		mss = prandom_u32_state(&rnd);
+		cookie = make_v6(SIPHASH, &t, seq, &mss, now);
+		now += n & 1;
+		orig = check_v6(SIPHASH, &t, aseq, cookie, now);
+		if (orig != mss)
+			ktap_fail("genuine cookie refused: MSS %d, want %u", orig, mss);
+		for (bit = 0; bit < 32; bit++)
+			forge_result("cookie", bit,
+				     check_v6(SIPHASH, &t, aseq,
+					      cookie ^ BIT(bit), now),
+				     orig, bit < INDEX_BITS);
+		for (bit = 0; bit < 288; bit++) {
+			f = t;
+			if (bit < 128)
+				f.saddr.s6_addr[bit / 8] ^= BIT(bit % 8);
+			else if (bit < 256)
+				f.daddr.s6_addr[(bit - 128) / 8] ^= BIT(bit % 8);
+			else if (bit < 272)
+				f.sport ^= cpu_to_be16(BIT(bit - 256));
+			else
+				f.dport ^= cpu_to_be16(BIT(bit - 272));
+			forge_result("tuple", bit,
+				     check_v6(SIPHASH, &f, aseq,
+					      cookie, now), orig, false);
+		}
+		f.saddr = t.daddr;
+		f.daddr = t.saddr;
+		f.sport = t.dport;
+		f.dport = t.sport;
+		forge_result("swapped direction", 0,
+			     check_v6(SIPHASH, &f, aseq,
+				      cookie, now), orig, false);
+	}
+	pr_info("# forgery_v6: %u forged ACKs accepted of %u (32 cookie bits, 288 tuple bits, swapped direction, per cookie); %u flips of the %u MSS-index bits moved to another MSS, as in the kernel\n",
+		forged, FORGE_TUPLES * (32 + 288 + 1), index_moves,
+		(unsigned int)INDEX_BITS);
+}
+
+/*
+ * Random forgeries: half the tries are a random cookie for a genuine
+ * tuple, half a genuine cookie replayed for a random other tuple. A try
+ * is accepted with probability MAX_SYNCOOKIE_AGE / 256 (the age) times
+ * 4 / 2^24 (the index): 2^-29 per try with the kernel's constants.
+ */
+static void forge_report(const char *name, unsigned int accepted)
+{
+	u64 exp = ((u64)forge_tries * MAX_SYNCOOKIE_AGE *
+		   ARRAY_SIZE(msstab_v4) * 1000000) >> 32;
+	u32 frac;
+	u64 whole = div_u64_rem(exp, 1000000, &frac);
+
+	pr_info("# %s: %u of %u random forged ACKs accepted (expected 2^-29 per try, %llu.%06u in this run)\n",
+		name, accepted, forge_tries, whole, frac);
+	if (accepted)
+		ktap_fail("%u random forgeries accepted", accepted);
+}
+
+static void t_forgery_random_v4(void)
+{
+	struct scd_v4_tuple t, f;
+	unsigned int n, accepted = 0;
+	u32 cookie, now = 1000;
+	__be32 seq = htonl(1);
+	u16 mss = 1460;
+
+	for (n = 0; n < forge_tries; n++) {
+		cond_resched();
+		rand_v4(&t);
+		if (n & 1) {
+			cookie = prandom_u32_state(&rnd);
+		} else {
+			cookie = make_v4(SIPHASH, &t, seq, &mss, now);
+			f = t;
+			rand_v4(&t);
+			if (!memcmp(&f, &t, sizeof(t)))
+				continue;
+		}
+		if (check_v4(SIPHASH, &t, next_seq(seq), cookie, now))
+			accepted++;
+	}
+	forge_report("forgery_random_v4", accepted);
+}
+
+static void t_forgery_random_v6(void)
+{
+	struct scd_v6_tuple t, f;
+	unsigned int n, accepted = 0;
+	u32 cookie, now = 1000;
+	__be32 seq = htonl(1);
+	u16 mss = 1460;
+
+	for (n = 0; n < forge_tries; n++) {
+		cond_resched();
+		rand_v6(&t);
+		if (n & 1) {
+			cookie = prandom_u32_state(&rnd);
+		} else {
+			cookie = make_v6(SIPHASH, &t, seq, &mss, now);
+			f = t;
+			rand_v6(&t);
+			if (!memcmp(&f, &t, sizeof(t)))
+				continue;
+		}
+		if (check_v6(SIPHASH, &t, next_seq(seq), cookie, now))
+			accepted++;
+	}
+	forge_report("forgery_random_v6", accepted);
+}
+
+/* ---- the SYN flood figure ------------------------------------------------ */
+
+#define BENCH_MINUTE	1000
+
+/**
+ * struct syn - one SYN of the benchmark flood, for either family
+ * @t4: its tuple, for IPv4
+ * @t6: its tuple, for IPv6
+ * @seq: its sequence number, network byte order
+ * @mss: its MSS option, in bytes
+ */
+struct syn {
+	struct scd_v4_tuple t4;
+	struct scd_v6_tuple t6;
+	__be32 seq;
+	u16 mss;
+};
+
+/*
+ * One cookie's life per call: made for the SYN, then checked for its ACK.
+ * Returns the decoded MSS, which the benchmark sums.
+ */
+static noinline int life_v4(enum impl impl, const struct syn *s)
+{
+	u16 mss = s->mss;
+	u32 cookie = make_v4(impl, &s->t4, s->seq, &mss, BENCH_MINUTE);
+
+	return check_v4(impl, &s->t4, next_seq(s->seq), cookie, BENCH_MINUTE);
+}
+
+static noinline int life_v6(enum impl impl, const struct syn *s)
+{
+	u16 mss = s->mss;
+	u32 cookie = make_v6(impl, &s->t6, s->seq, &mss, BENCH_MINUTE);
+
+	return check_v6(impl, &s->t6, next_seq(s->seq), cookie, BENCH_MINUTE);
+}
+
+/* SHA-1 and SipHash cookies of one family, in the same batches. */
+static void bench_cookies(bool v6)
+{
+	const char *fn = v6 ? "cookie_v6" : "cookie_v4";
+	size_t total = (size_t)(bench_batches + 1) * BENCH_CALLS, n;
+	size_t hashed = v6 ? 40 : 16;	/* bytes one SipHash reads */
+	struct bench_result sha1, sip;
+	unsigned int a = 0, b = 0;
+	struct syn *pool;
+	u64 x;
+	u32 f;
+
+	if (!bench_batches) {
+		pr_info("# bench: %s skipped (bench_batches=0)\n", fn);
+		return;
+	}
+	pool = kvmalloc_array(total, sizeof(*pool), GFP_KERNEL);
+	if (!pool) {
+		ktap_fail("no memory for %zu SYNs", total);
+		return;
+	}
+	for (n = 0; n < total; n++) {
+		rand_v4(&pool[n].t4);
+		rand_v6(&pool[n].t6);
+		pool[n].seq = (__force __be32)prandom_u32_state(&rnd);
+		pool[n].mss = prandom_u32_state(&rnd);
+	}
+	if (v6)
+		BENCH_RUN_PAIR(sha1, sip, bench_batches, BENCH_CALLS,
+			       life_v6(SHA1, &pool[a++]),
+			       life_v6(SIPHASH, &pool[b++]));
+	else
+		BENCH_RUN_PAIR(sha1, sip, bench_batches, BENCH_CALLS,
+			       life_v4(SHA1, &pool[a++]),
+			       life_v4(SIPHASH, &pool[b++]));
+	kvfree(pool);
+	bench_print(fn, "sha1", hashed, &sha1);
+	bench_print(fn, "siphash", hashed, &sip);
+	x = sip.median_x100 ? div64_u64(sha1.median_x100 * 100, sip.median_x100) : 0;
+	x = div_u64_rem(x, 100, &f);
+	pr_info("# %s: sha1/siphash cycles per cookie (median) = %llu.%02u\n",
+		fn, x, f);
+}
+
+static void t_bench_v4(void)	{ bench_cookies(false); }
+static void t_bench_v6(void)	{ bench_cookies(true); }
+
+/* ---- the plan -------------------------------------------------------------- */
+
+static const struct ktap_case cases[] = {
+	{ "sha1_baseline_fips180_abc", t_sha1_baseline_fips180 },
+	{ "sha1_baseline_vs_kernel_sha1_transform", t_sha1_baseline_vs_kernel },
+	{ "known_answer_v4_siphash", t_kat_v4 },
+	{ "known_answer_v6_siphash", t_kat_v6 },
+	{ "roundtrip_v4_siphash", t_roundtrip_v4_siphash },
+	{ "roundtrip_v6_siphash", t_roundtrip_v6_siphash },
+	{ "roundtrip_v4_sha1", t_roundtrip_v4_sha1 },
+	{ "roundtrip_v6_sha1", t_roundtrip_v6_sha1 },
+	{ "minute_counter_wrap", t_counter_wrap },
+	{ "forgery_v4_siphash", t_forgery_v4 },
+	{ "forgery_v6_siphash", t_forgery_v6 },
+	{ "forgery_random_v4_siphash", t_forgery_random_v4 },
+	{ "forgery_random_v6_siphash", t_forgery_random_v6 },
+	{ "bench_cookie_v4", t_bench_v4 },
+	{ "bench_cookie_v6", t_bench_v6 },
+};
+
+static void wipe_secrets(void)
+{
+	memzero_explicit(sip_keys, sizeof(sip_keys));
+	memzero_explicit(&sha1_keys, sizeof(sha1_keys));
+	sha1_cookie_wipe();
+}
+
+static int __init test_syncookie_init(void)
+{
+	unsigned int failed;
+
+	get_random_bytes(sip_keys, sizeof(sip_keys));
+	get_random_bytes(&sha1_keys, sizeof(sha1_keys));
+	if (!seed)
+		seed = get_random_u64() | 1;
+	prandom_seed_state(&rnd, seed);
+
+	ktap_plan(ARRAY_SIZE(cases));
+	pr_info("# syncookie_demo.ko %s, %d-bit kernel; random keys; seed %#lx; bench_batches %u; forge_tries %u\n",
+		SIPHASH_OOT_VERSION, BITS_PER_LONG, seed, bench_batches,
+		forge_tries);
+	failed = ktap_run(cases, ARRAY_SIZE(cases));
+	wipe_secrets();
+	return failed ? -EINVAL : 0;
+}
+
+static void __exit test_syncookie_exit(void)
+{
+}
+
+module_init(test_syncookie_init);
+module_exit(test_syncookie_exit);
+
+MODULE_DESCRIPTION("KTAP test of syncookie_demo.ko: known answers from libsodium, round trips, forgeries, and a SYN flood benchmark against the SHA-1 cookies the seed replaced");
+MODULE_AUTHOR("siphash-oot developers");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(SIPHASH_OOT_VERSION);
+MODULE_INFO(test, "Y");
+SIPMOD_IMPORT_TEST();
