@@ -58,7 +58,7 @@ static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c,
 #define THREADS_MIN 1
 #define THREADS_MAX 64
 #define DURATION_MS_MIN 1
-#define DURATION_MS_MAX 600000
+#define DURATION_MS_MAX 10000
 #define MAX_LEN 200
 
 static unsigned int threads = 4;
