@@ -153,7 +153,7 @@ done
 				grep -v -E "^($(echo ${!var:-} | sed 's/=[^ ]*//g; s/ /|/g'))=" || true)
 			echo "ktap $m ${!var:-}" $ksyms
 			for p in $secrets; do
-				echo "${!var:-}" | grep -oE "(^| )$p=[^ ]+" | sed 's/^ *[^=]*=//'
+				echo "${!var:-}" | grep -oE "(^| )$p=[^ ]+" | sed 's/^ *[^=]*=//' || true
 			done >>"$SECRETS_FILE"
 		done
 		for ko in $EXTRA_MODULES; do
