@@ -141,7 +141,7 @@ static const u64 test_vectors_siphash[64] = {
  * one (HalfSipHash-1-3 of tests/vectors/halfsiphash.py), key 00..07: the
  * headers that tests/vectors/ generates from them.
  */
-static const size_t long_lens[] = { LONG_MSG_LENGTHS };
+static const size_t long_lens[] = LONG_MSG_LENGTHS;
 #include "tests/vectors/long_vectors.h"
 #include "tests/vectors/long_halfsiphash.h"
 

@@ -6,7 +6,7 @@
 # does the work). Everything about a parameter comes from the module itself,
 # its modinfo parmtype (modparam.h): "uint MIN..MAX", "ulong", "enum A|B",
 # "ksym NAME", "hexkey BYTES" (a secret):
-#   - "deps" for every module that depends on siphash.ko;
+#   - "deps" for every module that depends on another (siphash.ko, a demo);
 #   - "cycle" of CYCLES (default 40) load/unload cycles for every module,
 #     and "leakcontrol" with test_siphash inject=leak where it has that;
 #   - "limits" (LIMITS=1; run.sh sets it for the slowest target): every
@@ -87,8 +87,8 @@ want() {
 echo "# kind command arguments (qemu/stress.sh)"
 for m in $ORDER; do
 	want deps || break
-	modinfo -F depends "$DIR/$m.ko" | tr ',' '\n' | grep -qx siphash &&
-		echo "stress deps $m $(cycle_args "$m")"
+	d=$(modinfo -F depends "$DIR/$m.ko")
+	[ -z "$d" ] || echo "stress deps $m $d $(cycle_args "$m")"
 done
 for m in $ORDER; do
 	want cycle || break

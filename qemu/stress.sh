@@ -4,10 +4,11 @@
 # /stress.sh of the test initramfs: reliability checks, run by /init for each
 # "stress" line of /etc/harness.conf (see qemu/stress-conf.sh):
 #
-#   stress deps MODULE ARGS...       MODULE needs siphash.ko: insmod before it
-#                                    fails with "Unknown symbol", rmmod
-#                                    siphash is refused while MODULE is loaded,
-#                                    unloading in order works
+#   stress deps MODULE DEPS ARGS...  MODULE needs DEPS (modinfo's depends,
+#                                    comma-separated): insmod before them fails
+#                                    with "Unknown symbol", rmmod of each is
+#                                    refused while MODULE is loaded, unloading
+#                                    in order works
 #   stress cycle N MODULE ARGS...    N load/unload cycles of MODULE (and what
 #                                    it depends on): no bad kernel log line, no
 #                                    module left, no memory growth beyond the
@@ -107,46 +108,50 @@ field() { # field NAME FIGURES: the value of NAME in a meminfo line
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }
 
-# ---- stress deps MODULE ARGS ----------------------------------------------
+# ---- stress deps MODULE DEP[,DEP...] ARGS --------------------------------
 deps() {
 	mod=$1
-	shift
+	depends=$(echo "$2" | tr ',' ' ')
+	shift 2
 	name="deps $mod"
 	before=$(modules)
 	dmesg -c >/dev/null
-	if loaded siphash; then
-		fail deps "$name: siphash is loaded already"
-		return
-	fi
+	for d in $depends; do
+		if loaded "$d"; then
+			fail deps "$name: $d is loaded already"
+			return
+		fi
+	done
 	# shellcheck disable=SC2068
 	if insmod "$EXTRA/$mod.ko" $@ 2>/tmp/err; then
-		fail deps "$name: insmod $mod without siphash.ko succeeded"
+		fail deps "$name: insmod $mod without$depends succeeded"
 		rmmod "$mod"
 		return
 	fi
-	unknown=$(dmesg -c | grep -m1 "Unknown symbol sipmod_")
+	unknown=$(dmesg -c | grep -m1 "Unknown symbol")
 	if [ -z "$unknown" ] || loaded "$mod" || [ "$(modules)" != "$before" ]; then
-		fail deps "$name: insmod before siphash.ko: '$(cat /tmp/err)', log '$unknown'"
+		fail deps "$name: insmod before$depends: '$(cat /tmp/err)', log '$unknown'"
 		return
 	fi
-	ok "$name: $mod before siphash.ko refused: ${unknown#*] }"
+	ok "$name: $mod before$depends refused: ${unknown#*] }"
 
 	# shellcheck disable=SC2068
-	if ! insmod "$EXTRA/siphash.ko" || ! modprobe "$mod" $@; then
-		fail deps "$name: insmod siphash.ko then $mod failed"
+	if ! modprobe "$mod" $@; then
+		fail deps "$name: modprobe $mod failed"
 		unload_new "$before"
 		return
 	fi
-	refcnt=$(cat /sys/module/siphash/refcnt)
-	if rmmod siphash 2>/tmp/err || ! loaded siphash || ! loaded "$mod"; then
-		fail deps "$name: rmmod siphash while $mod is loaded was not refused"
-		unload_new "$before"
-		return
-	fi
-	ok "$name: rmmod siphash refused while $mod holds it (refcnt $refcnt): $(cat /tmp/err)"
-
+	for d in $depends; do
+		refcnt=$(cat "/sys/module/$d/refcnt")
+		if rmmod "$d" 2>/tmp/err || ! loaded "$d" || ! loaded "$mod"; then
+			fail deps "$name: rmmod $d while $mod is loaded was not refused"
+			unload_new "$before"
+			return
+		fi
+		ok "$name: rmmod $d refused while $mod holds it (refcnt $refcnt): $(cat /tmp/err)"
+	done
 	if ! unload_new "$before" || [ "$(modules)" != "$before" ]; then
-		fail deps "$name: unloading $mod, then siphash failed"
+		fail deps "$name: unloading $mod, then$depends failed"
 		return
 	fi
 	# shellcheck disable=SC2068

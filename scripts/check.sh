@@ -23,7 +23,7 @@ TARGETS=$(selected_targets) || exit 1
 TARGETS=$(echo $TARGETS)
 JOBS=${JOBS:-2}
 case "$JOBS" in '' | *[!0-9]* | 0) die "JOBS must be a positive whole number" ;; esac
-SOURCES=$(ls ./*.c ./*.h tests/*.c 2>/dev/null | sed 's|^\./||' | tr '\n' ' ')
+SOURCES=$(ls ./*.c ./*.h tests/vectors/*.h 2>/dev/null | sed 's|^\./||' | tr '\n' ' ')
 echo "make check: targets $TARGETS ($JOBS at a time)"
 
 scripts/deps.sh /usr/include/sodium.h:libsodium-dev \

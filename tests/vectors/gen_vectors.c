@@ -48,7 +48,7 @@ static uint64_t siphash13_openssl(const unsigned char *key,
 
 int main(void)
 {
-	static const size_t lens[] = { LONG_MSG_LENGTHS };
+	static const size_t lens[] = LONG_MSG_LENGTHS;
 	unsigned char key[16], msg[LONG_MSG_MAX], out[8];
 	size_t i;
 

@@ -73,7 +73,7 @@ def main():
         r"LONG_MSG_BYTE\(i\)\s+\(\(unsigned char\)\(\(i\) \* (0x[0-9a-f]+) \+ (0x[0-9a-f]+)\)\)",
         hdr).groups())
     lens = [int(x) for x in re.search(
-        r"LONG_MSG_LENGTHS \\\n\s*([0-9, ]+)", hdr).group(1).split(",")]
+        r"LONG_MSG_LENGTHS \\\n\s*\{ ([0-9, ]+) \}", hdr).group(1).split(",")]
     msg = bytes((i * mul + add) & 0xFF for i in range(max(lens)))
     print("/* SPDX-License-Identifier: GPL-2.0 */\n"
           "/*\n"

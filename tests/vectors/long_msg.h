@@ -11,6 +11,6 @@
 #define LONG_MSG_BYTE(i)	((unsigned char)((i) * 0x3d + 0x81))
 #define LONG_MSG_MAX		1024
 #define LONG_MSG_LENGTHS \
-	64, 65, 100, 127, 128, 200, 255, 256, 257, 300, 511, 512, 513, 1000, 1024
+	{ 64, 65, 100, 127, 128, 200, 255, 256, 257, 300, 511, 512, 513, 1000, 1024 }
 
 #endif /* SIPHASH_LONG_MSG_H */
