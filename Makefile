@@ -12,7 +12,7 @@
 #                                mips64el), build, boot it in QEMU, load the
 #                                modules, show KTAP results and benchmarks;
 #                                results in build/results/ARCH-KERNEL/boot/
-#   make bench [ARCH=i386] [KERNEL=6.1] [BENCH_BATCHES=101]
+#   make bench [ARCH=x86_64] [KERNEL=6.1] [BENCH_BATCHES=101]
 #                                boot with test_siphash.ko alone, benchmarks at
 #                                high effort: table, bench.csv and bench.png
 #   make install [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
