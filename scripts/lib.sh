@@ -174,15 +174,20 @@ apt_setup() {
 		} >"$dir/sources.list"
 		mv "$APT_CONFIG.tmp" "$APT_CONFIG"
 	fi
-	if [ -z "$(find "$dir/state/lists" -maxdepth 1 -name '*_Packages*' \
-		-mmin -"${APT_MAX_AGE:-60}" 2>/dev/null | head -n1)" ]; then
-		log "updating the package lists of $DEBIAN_MIRROR (private apt in $dir)"
-		apt-get update -q >"$dir/update.log" 2>&1 || {
-			cat "$dir/update.log" >&2
-			die "apt-get update of the private apt failed (see above)"
-		}
-		grep -E '^(W|E):' "$dir/update.log" >&2 || true
-	fi
+	# One update at a time (cells run in parallel); the stamp, not the
+	# lists' own times (apt keeps the server's), says how old they are.
+	(
+		flock 9
+		if [ -z "$(find "$dir/updated" -mmin -"${APT_MAX_AGE:-60}" 2>/dev/null)" ]; then
+			log "updating the package lists of $DEBIAN_MIRROR (private apt in $dir)"
+			apt-get update -q >"$dir/update.log" 2>&1 || {
+				cat "$dir/update.log" >&2
+				die "apt-get update of the private apt failed (see above)"
+			}
+			grep -E '^(W|E):' "$dir/update.log" >&2 || true
+			touch "$dir/updated"
+		fi
+	) 9>"$dir/lock" || exit 1
 }
 
 # qemu_status_args FILE: the QEMU options that attach the guest's
