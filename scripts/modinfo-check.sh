@@ -11,7 +11,7 @@ set -euo pipefail
 [ $# -ge 1 ] || die "usage: $0 KO..."
 VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
 TMP=$(mktemp)
-trap \'rm -f "$TMP"\' EXIT
+trap 'rm -f "$TMP"' EXIT
 bad=0
 problem() { # problem CODE TEXT: one problem, with its reason code
 	echo "modinfo: [$1] ${*:2}" >&2

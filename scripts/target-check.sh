@@ -31,7 +31,7 @@ load_target_env "$TARGET"
 R=$TARGET_RESULTS
 CELL=$R/cell.json
 # The modules whose benchmarks the instruction-count boot runs.
-BENCH_MODULES="test_siphash secure_seq_demo syncookie_demo"
+BENCH_MODULES="test_siphash test_secure_seq test_syncookie"
 mkdir -p "$R"
 rm -f "$CELL"
 cell() {
@@ -51,7 +51,7 @@ rc=$?
 # for every file; that exact line, and nothing broader, is not ours.
 NOISE='^builtin:1:9: warning: preprocessor token __ATOMIC_[A-Z_]+ redefined$'
 warnings=$(grep -E "warning:|error:" "$out" | grep -vE "$NOISE")
-sources=$(grep -c '^obj-m' Kbuild)
+sources=$(grep -c '^obj-m +=' Kbuild)
 checked=$(grep -cE '^ +CHECK +' "$out")
 if [ $rc -eq 0 ] && [ -n "$warnings" ]; then rc=1; fi
 if [ $rc -eq 0 ] && [ "$checked" -lt "$sources" ]; then
