@@ -243,8 +243,9 @@ static inline int sipmod_kernel_cookie_v6_check(const struct ipv6hdr *iph,
 /*
  * Arguments at a kprobe on a function's first instruction, by machine
  * word of the calling convention: sipmod_kprobe_arg(regs, n) is word @n.
- * regs_get_kernel_argument() knows it where the arch has it (x86, arm64,
- * s390); 32-bit arm and mips pass words 0..3 in r0..r3 and a0..a3 and
+ * regs_get_kernel_argument() knows it where the arch has it for modules
+ * (x86, arm64; s390's calls functions modules cannot, and it passes
+ * words 0..4 in r2..r6); 32-bit arm and mips pass words 0..3 in r0..r3 and a0..a3 and
  * the rest on the stack (o32 reserves a home for a0..a3 there, so word n
  * is stack word n); n64 passes words 0..7 in a0..a7.
  *
@@ -255,7 +256,14 @@ static inline int sipmod_kernel_cookie_v6_check(const struct ipv6hdr *iph,
  * second that does not fit in the one register left goes on the stack,
  * with every argument after it.
  */
-#if defined(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API)
+#if defined(CONFIG_S390)
+static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
+					      unsigned int n)
+{
+	/* s390's regs_get_kernel_argument() is not for modules: r2..r6 */
+	return n < 5 ? regs->gprs[2 + n] : 0;
+}
+#elif defined(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API)
 static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
 					      unsigned int n)
 {
