@@ -484,7 +484,7 @@ static void __init t_v6_padding_not_hashed(void)
  * kernel's rule is compared (secure_seq_demo.c lists the differences).
  */
 #define LIVE_TUPLES_MIN 64
-#define LIVE_TUPLES_MAX 1000000
+#define LIVE_TUPLES_MAX 100000
 static unsigned int live_tuples = 10000;
 
 module_param_uint_range(live_tuples, LIVE_TUPLES_MIN, LIVE_TUPLES_MAX,
@@ -695,6 +695,8 @@ static void __init live_isn_case(bool v6)
 	if (!live_ready())
 		return;
 	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
 		live_rand_tuple(&t);
 		dt = demo_view(&t);
 		k.t0 = ktime_get_real_ns();
@@ -740,6 +742,8 @@ static void __init live_port_case(bool v6)
 	if (!live_ready())
 		return;
 	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
 		live_rand_tuple(&t);
 		dt = demo_view(&t);
 		for (n = 0; n < 3; n++) {
@@ -787,6 +791,8 @@ static void __init live_dccp_case(bool v6)
 	if (!live_ready())
 		return;
 	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
 		live_rand_tuple(&t);
 		dt = demo_view(&t);
 		k0 = ktime_get_real_ns();
