@@ -21,6 +21,23 @@
  *   SIPMOD_HAVE_DCCP               the kernel exports
  *                                  secure_dccp_sequence_number(); DCCP was
  *                                  removed in 6.16.
+ *   SIPMOD_HAVE_TCP_SEQ_AND_TS_OFF the kernel exports
+ *                                  secure_tcp_seq_and_ts_off(): the ISN
+ *                                  and the timestamp offset come from one
+ *                                  SipHash of the 4-tuple ("tcp: secure_seq:
+ *                                  add back ports to TS offset", 2026; in
+ *                                  6.1.192 and 6.12.117 as the stable fix of
+ *                                  CVE-2026-23247). Without it (6.1.176)
+ *                                  the offset is a SipHash of the addresses
+ *                                  alone under a second key, ts_secret
+ *                                  ("secure_seq: downgrade to per-host
+ *                                  timestamp offsets", 4.12).
+ *   SIPMOD_COOKIE_CHECK_FROM_ACK   __cookie_v4_check() and
+ *                                  __cookie_v6_check() take the cookie from
+ *                                  the ACK's ack_seq (6.12 and later), not
+ *                                  as a third argument (6.1).
+ *   SIPMOD_HAVE_SOCKADDR_UNSIZED   kernel_bind() and kernel_connect() take
+ *                                  struct sockaddr_unsized (7.x).
  *
  * siphash.h does not include this file: it needs none of it, so that a
  * consumer built with its own Kbuild and only siphash.h works everywhere.
@@ -87,5 +104,223 @@ static_assert(__same_type(sha1_transform, sipmod_sha1_transform_t));
 #define SIPMOD_DCCP_GONE \
 	"this kernel has no DCCP (removed in 6.16): no secure_dccp_*() export"
 #endif
+
+/*
+ * The running kernel's secure_seq functions and SYN cookies, under one
+ * spelling for every series, for the tests that compare the demos with
+ * them (test_secure_seq.c, test_syncookie.c). Rules that every series
+ * here shares but the seed did not have are described where the demos
+ * compute them (secure_seq_demo.c). Kernel modules only: tests/user
+ * builds siphash.c, and so this header, in user space without them.
+ */
+#ifdef MODULE
+#include <linux/ptrace.h>
+#include <linux/uaccess.h>
+#include <net/net_namespace.h>
+#include <net/secure_seq.h>
+#include <net/tcp.h>
+
+/* The time seed of the port offsets: EPHEMERAL_PORT_SHUFFLE_PERIOD. */
+#define SIPMOD_PORT_SHUFFLE_PERIOD	(10 * HZ)
+
+/* secure_tcp_ts_off(): not exported, called through its kallsyms address. */
+typedef u32 sipmod_tcp_ts_off_t(const struct net *net, __be32 saddr,
+				__be32 daddr);
+
+#ifdef SIPMOD_HAVE_TCP_SEQ_AND_TS_OFF
+#define SIPMOD_TS_OFF_SPLIT	false
+
+/*
+ * sipmod_kernel_tcp_seq() - the kernel's ISN of an IPv4 TCP connection
+ * and, in *@ts_off, its timestamp offset (0 unless the sysctl
+ * tcp_timestamps is 1). @split_ts_off is used only where the kernel
+ * computes the offset apart (SIPMOD_TS_OFF_SPLIT).
+ */
+static inline u32 sipmod_kernel_tcp_seq(__be32 saddr, __be32 daddr,
+					__be16 sport, __be16 dport, u32 *ts_off,
+					sipmod_tcp_ts_off_t *split_ts_off)
+{
+	union tcp_seq_and_ts_off st;
+
+	st = secure_tcp_seq_and_ts_off(&init_net, saddr, daddr, sport, dport);
+	*ts_off = st.ts_off;
+	return st.seq;
+}
+
+/* sipmod_kernel_tcpv6_seq() - the same for IPv6. */
+static inline u32 sipmod_kernel_tcpv6_seq(const __be32 *saddr,
+					  const __be32 *daddr, __be16 sport,
+					  __be16 dport, u32 *ts_off)
+{
+	union tcp_seq_and_ts_off st;
+
+	st = secure_tcpv6_seq_and_ts_off(&init_net, saddr, daddr, sport,
+					 dport);
+	*ts_off = st.ts_off;
+	return st.seq;
+}
+#else
+#define SIPMOD_TS_OFF_SPLIT	true
+
+static inline u32 sipmod_kernel_tcp_seq(__be32 saddr, __be32 daddr,
+					__be16 sport, __be16 dport, u32 *ts_off,
+					sipmod_tcp_ts_off_t *split_ts_off)
+{
+	*ts_off = split_ts_off ? split_ts_off(&init_net, saddr, daddr) : 0;
+	return secure_tcp_seq(saddr, daddr, sport, dport);
+}
+
+static inline u32 sipmod_kernel_tcpv6_seq(const __be32 *saddr,
+					  const __be32 *daddr, __be16 sport,
+					  __be16 dport, u32 *ts_off)
+{
+	*ts_off = secure_tcpv6_ts_off(&init_net, saddr, daddr);
+	return secure_tcpv6_seq(saddr, daddr, sport, dport);
+}
+#endif
+
+#ifdef SIPMOD_HAVE_DCCP
+static inline u64 sipmod_kernel_dccp_seq(__be32 saddr, __be32 daddr,
+					 __be16 sport, __be16 dport)
+{
+	return secure_dccp_sequence_number(saddr, daddr, sport, dport);
+}
+
+static inline u64 sipmod_kernel_dccpv6_seq(__be32 *saddr, __be32 *daddr,
+					   __be16 sport, __be16 dport)
+{
+	return secure_dccpv6_sequence_number(saddr, daddr, sport, dport);
+}
+#else
+static inline u64 sipmod_kernel_dccp_seq(__be32 saddr, __be32 daddr,
+					 __be16 sport, __be16 dport)
+{
+	return 0;
+}
+
+static inline u64 sipmod_kernel_dccpv6_seq(__be32 *saddr, __be32 *daddr,
+					   __be16 sport, __be16 dport)
+{
+	return 0;
+}
+#endif
+
+/*
+ * sipmod_kernel_cookie_v4_check() - the MSS the kernel finds in a cookie
+ * returning in the ACK @iph, @th (th->seq is the client's ISN + 1), or 0:
+ * @cookie is the ACK's ack_seq - 1, which this writes into @th too.
+ */
+static inline int sipmod_kernel_cookie_v4_check(const struct iphdr *iph,
+						struct tcphdr *th, u32 cookie)
+{
+	th->ack_seq = htonl(cookie + 1);
+#ifdef SIPMOD_COOKIE_CHECK_FROM_ACK
+	return __cookie_v4_check(iph, th);
+#else
+	return __cookie_v4_check(iph, th, cookie);
+#endif
+}
+
+/* sipmod_kernel_cookie_v6_check() - the same for IPv6. */
+static inline int sipmod_kernel_cookie_v6_check(const struct ipv6hdr *iph,
+						struct tcphdr *th, u32 cookie)
+{
+	th->ack_seq = htonl(cookie + 1);
+#ifdef SIPMOD_COOKIE_CHECK_FROM_ACK
+	return __cookie_v6_check(iph, th);
+#else
+	return __cookie_v6_check(iph, th, cookie);
+#endif
+}
+
+/* What kernel_bind() and kernel_connect() take. */
+#ifdef SIPMOD_HAVE_SOCKADDR_UNSIZED
+#define SIPMOD_SOCKADDR(p)	((struct sockaddr_unsized *)(p))
+#else
+#define SIPMOD_SOCKADDR(p)	((struct sockaddr *)(p))
+#endif
+
+/*
+ * Arguments at a kprobe on a function's first instruction, by machine
+ * word of the calling convention: sipmod_kprobe_arg(regs, n) is word @n.
+ * regs_get_kernel_argument() knows it where the arch has it for modules
+ * (x86, arm64; s390's calls functions modules cannot, and it passes
+ * words 0..4 in r2..r6); 32-bit arm and mips pass words 0..3 in r0..r3 and a0..a3 and
+ * the rest on the stack (o32 reserves a home for a0..a3 there, so word n
+ * is stack word n); n64 passes words 0..7 in a0..a7.
+ *
+ * Where a 64-bit integer goes differs on 32-bit kernels, and so does the
+ * word of the key pointer of siphash_1u64(u64, key) and
+ * siphash_2u64(u64, u64, key): a u64 takes an even/odd register pair on
+ * arm and mips; i386 (-mregparm=3) passes the first in eax:edx, and a
+ * second that does not fit in the one register left goes on the stack,
+ * with every argument after it.
+ */
+#if defined(CONFIG_S390)
+static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
+					      unsigned int n)
+{
+	/* s390's regs_get_kernel_argument() is not for modules: r2..r6 */
+	return n < 5 ? regs->gprs[2 + n] : 0;
+}
+#elif defined(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API)
+static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
+					      unsigned int n)
+{
+	return regs_get_kernel_argument(regs, n);
+}
+#elif defined(CONFIG_ARM)
+static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
+					      unsigned int n)
+{
+	unsigned long word = 0;
+
+	/* arm's regs_get_kernel_stack_nth() is not exported to modules */
+	if (n < 4)
+		return regs->uregs[n];
+	if (copy_from_kernel_nofault(&word, (unsigned long *)regs->ARM_sp + n - 4,
+				     sizeof(word)))
+		return 0;
+	return word;
+}
+#elif defined(CONFIG_MIPS) && defined(CONFIG_32BIT)
+static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
+					      unsigned int n)
+{
+	return n < 4 ? regs->regs[4 + n] : regs_get_kernel_stack_nth(regs, n);
+}
+#elif defined(CONFIG_MIPS)
+static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
+					      unsigned int n)
+{
+	return n < 8 ? regs->regs[4 + n] : 0;
+}
+#else
+#error "sipmod_kprobe_arg(): no argument access for this arch"
+#endif
+
+#if BITS_PER_LONG == 64
+#define SIPMOD_KEY_ARG_1U64	1
+#define SIPMOD_KEY_ARG_2U64	2
+#elif defined(CONFIG_X86_32)
+#define SIPMOD_KEY_ARG_1U64	2
+#define SIPMOD_KEY_ARG_2U64	5
+#else
+#define SIPMOD_KEY_ARG_1U64	2
+#define SIPMOD_KEY_ARG_2U64	4
+#endif
+/* __siphash_*(data, len, key): three words everywhere. */
+#define SIPMOD_KEY_ARG_BUF	2
+
+/*
+ * The function siphash() of an aligned buffer calls: the unaligned entry
+ * where the CPU loads unaligned words well, else the aligned one.
+ */
+#ifdef CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS
+#define SIPMOD_SIPHASH_BUF_FN	"__siphash_unaligned"
+#else
+#define SIPMOD_SIPHASH_BUF_FN	"__siphash_aligned"
+#endif
+#endif /* MODULE */
 
 #endif /* SIPHASH_COMPAT_H */

@@ -21,6 +21,7 @@
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
@@ -473,6 +474,410 @@ static void __init t_v6_padding_not_hashed(void)
 		(size_t)ALIGN(34, SIPHASH_ALIGNMENT));
 }
 
+/* ---- the running kernel as the oracle ------------------------------------ */
+
+/*
+ * The live_ cases compare the demo with the running kernel's own
+ * secure_seq functions, with the kernel's own secret (live.h finds it),
+ * on random tuples, and with the ISNs of real handshakes on loopback.
+ * Where the kernel's rule is not the seed's, the demo's function for the
+ * kernel's rule is compared (secure_seq_demo.c lists the differences).
+ */
+#define LIVE_TUPLES_MIN 64
+#define LIVE_TUPLES_MAX 100000
+static unsigned int live_tuples = 10000;
+
+module_param_uint_range(live_tuples, LIVE_TUPLES_MIN, LIVE_TUPLES_MAX,
+			"Random tuples each live_ case compares with the running kernel; default 10000");
+
+enum { INJECT_NONE, INJECT_SWAP_PORTS };
+static unsigned int inject;
+
+module_param_enum(inject, "none|swap_ports",
+		  "Test only: swap_ports gives the demo every tuple of the live_ cases with its two ports swapped, as a wrong packing would; they must then fail (default none)");
+
+module_param_ksym(net_secret_addr, "net_secret",
+		  "Test only: the address of the kernel's net_secret in /proc/kallsyms (CONFIG_KALLSYMS_ALL), checked against the key pointer the kprobe finds (default: not checked)");
+module_param_ksym(ts_secret_addr, "ts_secret",
+		  "Test only: the address of the kernel's ts_secret in /proc/kallsyms, where it has one, checked like net_secret_addr");
+module_param_ksym(tcp_ts_off_addr, "secure_tcp_ts_off",
+		  "Test only: the address of the kernel's secure_tcp_ts_off() in /proc/kallsyms, which kernels that hash the timestamp offset apart (6.1.176) do not export (default: that offset is not compared)");
+
+#include "live.h"
+
+/* The kernel's secrets, while the module loads; wiped after the cases. */
+static siphash_key_t live_net_secret, live_ts_secret;
+static bool have_net_secret, have_ts_secret;
+static struct rnd_state live_rnd;
+
+static const struct in6_addr trig_s6 = { .s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 } };
+static const struct in6_addr trig_d6 = { .s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 2 } };
+
+/* The kernel's ISN of an IPv6 tuple: siphash() of 36 bytes, net_secret. */
+static void trigger_net_secret(void)
+{
+	u32 ts_off;
+
+	sipmod_kernel_tcpv6_seq(trig_s6.s6_addr32, trig_d6.s6_addr32,
+				htons(40000), htons(443), &ts_off);
+}
+
+/* The kernel's own secure_tcp_ts_off(): siphash_2u32(), ts_secret. */
+static void trigger_ts_secret(void)
+{
+	((sipmod_tcp_ts_off_t *)tcp_ts_off_addr.addr)(&init_net,
+						     htonl(0xc0000201),
+						     htonl(0xc0000202));
+}
+
+static const struct live_secret net_secret_probe = {
+	.name = "net_secret", .fn = SIPMOD_SIPHASH_BUF_FN,
+	.key_arg = SIPMOD_KEY_ARG_BUF, .len = 36, .nkeys = 1,
+	.trigger = trigger_net_secret,
+};
+
+static const struct live_secret ts_secret_probe = {
+	.name = "ts_secret", .fn = "siphash_1u64",
+	.key_arg = SIPMOD_KEY_ARG_1U64, .nkeys = 1,
+	.trigger = trigger_ts_secret,
+};
+
+/* Find one secret, and check it against its kallsyms address if given. */
+static bool __init live_secret(const struct live_secret *s,
+			       const struct ksym_param *sym, siphash_key_t *key)
+{
+	unsigned long addr;
+	int err;
+
+	err = live_find_secret(s, key, &addr);
+	if (err) {
+		ktap_fail("%s: no key found through a kprobe on %s() (%d)",
+			  s->name, s->fn, err);
+		return false;
+	}
+	if (sym->addr && sym->addr != addr) {
+		ktap_fail("%s: the kprobe found another address than /proc/kallsyms",
+			  s->name);
+		memzero_explicit(key, sizeof(*key));
+		return false;
+	}
+	pr_info("# %s: the key %s() hashes with, found by a kprobe%s\n", s->name,
+		s->fn, sym->addr ? ", at its /proc/kallsyms address" : "");
+	return true;
+}
+
+static void __init t_live_secrets(void)
+{
+	have_net_secret = live_secret(&net_secret_probe, &net_secret_addr,
+				      &live_net_secret);
+	if (!SIPMOD_TS_OFF_SPLIT) {
+		pr_info("# this kernel takes the ISN and the timestamp offset from one hash (secure_tcp_seq_and_ts_off)\n");
+		return;
+	}
+	if (!tcp_ts_off_addr.addr) {
+		pr_info("# no tcp_ts_off_addr=: the IPv4 timestamp offset is not compared\n");
+	} else if (READ_ONCE(init_net.ipv4.sysctl_tcp_timestamps) != 1) {
+		pr_info("# sysctl tcp_timestamps is not 1: the kernel's offsets are 0\n");
+	} else {
+		have_ts_secret = live_secret(&ts_secret_probe, &ts_secret_addr,
+					     &live_ts_secret);
+	}
+}
+
+/* Why the live_ cases that need net_secret cannot run, or NULL. */
+static bool __init live_ready(void)
+{
+	if (!have_net_secret)
+		ktap_skip("net_secret was not found (live_secrets failed)");
+	return have_net_secret;
+}
+
+/* A random tuple; the ports are never 0, as a connection's are not. */
+static void live_rand_tuple(struct tuple *t)
+{
+	prandom_bytes_state(&live_rnd, t, sizeof(*t));
+	t->sport |= htons(1);
+	t->dport |= htons(1);
+}
+
+/* The tuple the demo is given: @t, or its ports swapped (inject). */
+static struct tuple demo_view(const struct tuple *t)
+{
+	struct tuple d = *t;
+
+	if (inject == INJECT_SWAP_PORTS)
+		swap(d.sport, d.dport);
+	return d;
+}
+
+/**
+ * struct isn - an ISN and timestamp offset, and the clock around them
+ * @seq: the ISN
+ * @ts_off: the timestamp offset
+ * @t0: ktime_get_real_ns() before
+ * @t1: ktime_get_real_ns() after
+ */
+struct isn {
+	u32 seq, ts_off;
+	u64 t0, t1;
+};
+
+/* Kernel's timestamp offset for the demo's: 0 unless tcp_timestamps is 1. */
+static u32 live_ts_off(u32 ts_off)
+{
+	return READ_ONCE(init_net.ipv4.sysctl_tcp_timestamps) == 1 ? ts_off : 0;
+}
+
+/* The demo's ISN and offset of @t under the running kernel's rule. */
+static void demo_isn(bool v6, const struct tuple *t, struct isn *d)
+{
+	const __be32 *s6 = t->saddr6.s6_addr32, *d6 = t->daddr6.s6_addr32;
+	union demo_tcp_seq_and_ts_off st;
+
+	d->t0 = ktime_get_real_ns();
+	if (SIPMOD_TS_OFF_SPLIT) {
+		/* The seed's ISN; the offset under its own key. */
+		if (v6)
+			d->seq = demo_secure_tcpv6_sequence_number(s6, d6, t->sport,
+								   t->dport, &d->ts_off,
+								   &live_net_secret);
+		else
+			d->seq = demo_secure_tcp_sequence_number(t->saddr4, t->daddr4,
+								 t->sport, t->dport,
+								 &d->ts_off,
+								 &live_net_secret);
+		if (v6)
+			d->ts_off = demo_secure_tcpv6_ts_off(s6, d6, &live_ts_secret);
+		else
+			d->ts_off = demo_secure_tcp_ts_off(t->saddr4, t->daddr4,
+							   &live_ts_secret);
+	} else {
+		if (v6)
+			st = demo_secure_tcpv6_seq_and_ts_off(s6, d6, t->sport,
+							      t->dport,
+							      &live_net_secret);
+		else
+			st = demo_secure_tcp_seq_and_ts_off(t->saddr4, t->daddr4,
+							    t->sport, t->dport,
+							    &live_net_secret);
+		d->seq = st.seq;
+		d->ts_off = st.ts_off;
+	}
+	d->t1 = ktime_get_real_ns();
+	d->ts_off = live_ts_off(d->ts_off);
+}
+
+/*
+ * Do two ISNs hold the same hash? Each is the hash plus a clock read
+ * (ns >> 6) within its own [t0, t1]: their difference must lie within
+ * what the two clock windows allow.
+ */
+static bool same_isn_hash(u32 kseq, u64 k0, u64 k1, u32 dseq, u64 d0, u64 d1)
+{
+	u32 lo = (u32)(k0 >> 6) - (u32)(d1 >> 6);
+	u32 hi = (u32)(k1 >> 6) - (u32)(d0 >> 6);
+
+	return kseq - dseq - lo <= hi - lo;
+}
+
+/* Is the demo's timestamp offset known? Not without ts_secret (split). */
+static bool ts_off_known(void)
+{
+	return !SIPMOD_TS_OFF_SPLIT || have_ts_secret;
+}
+
+static void __init live_isn_case(bool v6)
+{
+	unsigned int i, bad_seq = 0, bad_ts = 0;
+	struct isn k, d;
+	struct tuple t, dt;
+
+	if (!live_ready())
+		return;
+	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
+		live_rand_tuple(&t);
+		dt = demo_view(&t);
+		k.t0 = ktime_get_real_ns();
+		if (v6)
+			k.seq = sipmod_kernel_tcpv6_seq(t.saddr6.s6_addr32,
+							t.daddr6.s6_addr32, t.sport,
+							t.dport, &k.ts_off);
+		else
+			k.seq = sipmod_kernel_tcp_seq(t.saddr4, t.daddr4, t.sport,
+						      t.dport, &k.ts_off,
+						      (sipmod_tcp_ts_off_t *)tcp_ts_off_addr.addr);
+		k.t1 = ktime_get_real_ns();
+		demo_isn(v6, &dt, &d);
+		if (!same_isn_hash(k.seq, k.t0, k.t1, d.seq, d.t0, d.t1) &&
+		    bad_seq++ < 4)
+			ktap_fail("tuple %u: kernel ISN %08x, demo %08x: not the same hash",
+				  i, k.seq, d.seq);
+		if (ts_off_known() && k.ts_off != d.ts_off && bad_ts++ < 4)
+			ktap_fail("tuple %u: kernel timestamp offset %08x, demo %08x",
+				  i, k.ts_off, d.ts_off);
+	}
+	pr_info("# %u random tuples: ISN hash %u equal, timestamp offset %s (%s)\n",
+		live_tuples, live_tuples - bad_seq,
+		ts_off_known() ? (bad_ts ? "differs" : "equal") : "not compared",
+		SIPMOD_TS_OFF_SPLIT ? "offset hashed apart under ts_secret, as 6.1.176" :
+		"one hash for both, as 6.1.192, 6.12.117, 7.x");
+}
+
+static void __init t_live_tcp_v4_isn(void)	{ live_isn_case(false); }
+static void __init t_live_tcp_v6_isn(void)	{ live_isn_case(true); }
+
+/*
+ * The port offsets hash jiffies / SIPMOD_PORT_SHUFFLE_PERIOD too: a call
+ * whose seed changed while the kernel computed is taken again.
+ */
+static void __init live_port_case(bool v6)
+{
+	unsigned int i, bad = 0, n;
+	unsigned long j0, j1;
+	struct tuple t, dt;
+	u64 k, d;
+
+	if (!live_ready())
+		return;
+	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
+		live_rand_tuple(&t);
+		dt = demo_view(&t);
+		for (n = 0; n < 3; n++) {
+			j0 = jiffies;
+			k = v6 ? secure_ipv6_port_ephemeral(t.saddr6.s6_addr32,
+							    t.daddr6.s6_addr32,
+							    t.dport) :
+				 secure_ipv4_port_ephemeral(t.saddr4, t.daddr4,
+							    t.dport);
+			j1 = jiffies;
+			if (j0 / SIPMOD_PORT_SHUFFLE_PERIOD ==
+			    j1 / SIPMOD_PORT_SHUFFLE_PERIOD)
+				break;
+		}
+		j0 /= SIPMOD_PORT_SHUFFLE_PERIOD;
+		d = v6 ? demo_secure_ipv6_port_ephemeral_timeseed(dt.saddr6.s6_addr32,
+								  dt.daddr6.s6_addr32,
+								  dt.dport, j0,
+								  &live_net_secret) :
+			 demo_secure_ipv4_port_ephemeral_timeseed(dt.saddr4, dt.daddr4,
+								  dt.dport, j0,
+								  &live_net_secret);
+		if (k != d && bad++ < 4)
+			ktap_fail("tuple %u: kernel offset %016llx, demo %016llx",
+				  i, k, d);
+	}
+	pr_info("# %u random tuples: %u offsets equal (the time seed and 64 bits of 2021/2022, not the seed's 32-bit hash of the addresses and port)\n",
+		live_tuples, live_tuples - bad);
+}
+
+static void __init t_live_port_v4(void)	{ live_port_case(false); }
+static void __init t_live_port_v6(void)	{ live_port_case(true); }
+
+/* DCCP numbers: the hash plus the time in ns, within both clock windows. */
+static void __init live_dccp_case(bool v6)
+{
+	unsigned int i, bad = 0;
+	u64 k, d, k0, k1, d0, d1;
+	struct tuple t, dt;
+
+	if (SIPMOD_DCCP_GONE) {
+		ktap_skip(SIPMOD_DCCP_GONE);
+		return;
+	}
+	if (!live_ready())
+		return;
+	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
+		live_rand_tuple(&t);
+		dt = demo_view(&t);
+		k0 = ktime_get_real_ns();
+		k = v6 ? sipmod_kernel_dccpv6_seq(t.saddr6.s6_addr32,
+						  t.daddr6.s6_addr32, t.sport,
+						  t.dport) :
+			 sipmod_kernel_dccp_seq(t.saddr4, t.daddr4, t.sport,
+						t.dport);
+		k1 = ktime_get_real_ns();
+		d0 = ktime_get_real_ns();
+		d = v6 ? demo_secure_dccpv6_sequence_number(dt.saddr6.s6_addr32,
+							    dt.daddr6.s6_addr32,
+							    dt.sport, dt.dport,
+							    &live_net_secret) :
+			 demo_secure_dccp_sequence_number(dt.saddr4, dt.daddr4,
+							  dt.sport, dt.dport,
+							  &live_net_secret);
+		d1 = ktime_get_real_ns();
+		if (((k - d - (k0 - d1)) & DCCP_MASK) > (k1 - k0) + (d1 - d0) &&
+		    bad++ < 4)
+			ktap_fail("tuple %u: kernel %012llx, demo %012llx: not the same hash",
+				  i, k, d);
+	}
+	pr_info("# %u random tuples: %u equal but for the clock (the seed's rule)\n",
+		live_tuples, live_tuples - bad);
+}
+
+static void __init t_live_dccp_v4(void)	{ live_dccp_case(false); }
+static void __init t_live_dccp_v6(void)	{ live_dccp_case(true); }
+
+/*
+ * A real handshake on loopback: the server's ISN, as the client saw it,
+ * is the demo's ISN for the server's side of the 4-tuple (the kernel
+ * hashes the SYN's destination as source), with the clock of the SYN.
+ */
+static void __init live_handshake(int family)
+{
+	struct live_conn c = { .family = family };
+	const struct sockaddr_in6 *srv6, *cli6;
+	const struct sockaddr_in *srv, *cli;
+	struct tuple t = {}, dt;
+	struct isn d;
+
+	if (!live_ready())
+		return;
+	if (live_connect(&c))
+		return;
+	srv = (const struct sockaddr_in *)&c.srv;
+	cli = (const struct sockaddr_in *)&c.cli;
+	srv6 = (const struct sockaddr_in6 *)&c.srv;
+	cli6 = (const struct sockaddr_in6 *)&c.cli;
+	if (family == AF_INET) {
+		t.saddr4 = srv->sin_addr.s_addr;
+		t.daddr4 = cli->sin_addr.s_addr;
+		t.sport = srv->sin_port;
+		t.dport = cli->sin_port;
+	} else {
+		t.saddr6 = srv6->sin6_addr;
+		t.daddr6 = cli6->sin6_addr;
+		t.sport = srv6->sin6_port;
+		t.dport = cli6->sin6_port;
+	}
+	dt = demo_view(&t);
+	demo_isn(family == AF_INET6, &dt, &d);
+	if (!same_isn_hash(c.server_isn, c.t0, c.t1, d.seq, d.t0, d.t1))
+		ktap_fail("ports %u/%u: the client saw ISN %08x, demo %08x: other hash",
+			  ntohs(t.sport), ntohs(t.dport), c.server_isn, d.seq);
+	else
+		pr_info("# IPv%d: port %u -> %u: the server's ISN %08x is the demo's hash plus the clock of the SYN\n",
+			family == AF_INET ? 4 : 6, ntohs(t.dport), ntohs(t.sport),
+			c.server_isn);
+	live_close(&c);
+}
+
+static void __init t_live_handshake_v4(void)	{ live_handshake(AF_INET); }
+static void __init t_live_handshake_v6(void)	{ live_handshake(AF_INET6); }
+
+static void live_wipe(void)
+{
+	memzero_explicit(&live_net_secret, sizeof(live_net_secret));
+	memzero_explicit(&live_ts_secret, sizeof(live_ts_secret));
+	have_net_secret = false;
+	have_ts_secret = false;
+}
+
 /* ---- benchmark ------------------------------------------------------------ */
 
 #define BENCH_BATCHES	21
@@ -582,6 +987,15 @@ static const struct ktap_case cases[] __initconst = {
 	{ "isn_advances_with_seq_scale", t_isn_advances_with_seq_scale },
 	{ "dccp_within_48_bits", t_dccp_within_48_bits },
 	{ "v6_padding_not_hashed", t_v6_padding_not_hashed },
+	{ "live_secrets", t_live_secrets },
+	{ "live_tcp_v4_isn", t_live_tcp_v4_isn },
+	{ "live_tcp_v6_isn", t_live_tcp_v6_isn },
+	{ "live_port_v4_offset", t_live_port_v4 },
+	{ "live_port_v6_offset", t_live_port_v6 },
+	{ "live_dccp_v4_seq", t_live_dccp_v4 },
+	{ "live_dccp_v6_seq", t_live_dccp_v6 },
+	{ "live_handshake_v4", t_live_handshake_v4 },
+	{ "live_handshake_v6", t_live_handshake_v6 },
 };
 
 static int __init test_secure_seq_init(void)
@@ -590,11 +1004,13 @@ static int __init test_secure_seq_init(void)
 
 	get_random_bytes(&random_key, sizeof(random_key));
 	get_random_bytes(md5_secret, sizeof(md5_secret));
+	prandom_seed_state(&live_rnd, get_random_u64());
 	ktap_plan(ARRAY_SIZE(cases));
 	pr_info("# secure_seq_demo.ko %s, %d-bit %s-endian kernel: known answers, properties, then cycles against MD5\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG,
 		kat_cpu_order() == KAT_BE ? "big" : "little");
 	failed = ktap_run(cases, ARRAY_SIZE(cases));
+	live_wipe();
 	if (!failed)
 		run_benchmarks();
 	memzero_explicit(&random_key, sizeof(random_key));

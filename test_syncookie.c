@@ -724,6 +724,313 @@ static void t_bench_v6(void)	{ bench_cookies(true); }
 
 /* ---- the plan -------------------------------------------------------------- */
 
+/* ---- the running kernel as the oracle ------------------------------------ */
+
+/*
+ * The live_ cases compare the demo's cookies with the running kernel's
+ * __cookie_v4_init_sequence() and __cookie_v6_init_sequence(), with the
+ * kernel's own keys (live.h finds them), on random SYNs, have the
+ * kernel's __cookie_v4_check() and __cookie_v6_check() judge every demo
+ * cookie and one with a flipped bit, and complete real handshakes on
+ * loopback with cookies always on (net.ipv4.tcp_syncookies=2).
+ */
+#define LIVE_TUPLES_MIN 64
+#define LIVE_TUPLES_MAX 100000
+static unsigned int live_tuples = 10000;
+
+module_param_uint_range(live_tuples, LIVE_TUPLES_MIN, LIVE_TUPLES_MAX,
+			"Random SYNs each live_ cookie case compares with the running kernel; default 10000");
+
+module_param_ksym(syncookie_secret_addr, "syncookie_secret",
+		  "Test only: the address of the kernel's syncookie_secret in /proc/kallsyms (CONFIG_KALLSYMS_ALL), checked against the key pointer the kprobe finds (default: not checked)");
+module_param_ksym(syncookie6_secret_addr, "syncookie6_secret",
+		  "Test only: the address of the kernel's syncookie6_secret, checked like syncookie_secret_addr");
+
+#include "live.h"
+
+/* The kernel's keys, while the module loads; wiped after the cases. */
+static siphash_aligned_key_t live_keys_v4[2], live_keys_v6[2];
+static bool have_keys_v4, have_keys_v6;
+
+/* A SYN the kernel makes a cookie of: a new secret is made at first use. */
+static void trigger_cookie_v4(void)
+{
+	struct iphdr iph = { .saddr = htonl(0xc0000201), .daddr = htonl(0xc0000202) };
+	struct tcphdr th = { .source = htons(40000), .dest = htons(80), .seq = htonl(1) };
+	u16 mss = 1460;
+
+	__cookie_v4_init_sequence(&iph, &th, &mss);
+}
+
+static void trigger_cookie_v6(void)
+{
+	struct ipv6hdr iph = {
+		.saddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 },
+		.daddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 2 },
+	};
+	struct tcphdr th = { .source = htons(40000), .dest = htons(80), .seq = htonl(1) };
+	u16 mss = 1440;
+
+	__cookie_v6_init_sequence(&iph, &th, &mss);
+}
+
+/* IPv4: siphash_4u32(), that is siphash_2u64(), once per key. */
+static const struct live_secret v4_probe = {
+	.name = "syncookie_secret", .fn = "siphash_2u64",
+	.key_arg = SIPMOD_KEY_ARG_2U64, .nkeys = 2,
+	.trigger = trigger_cookie_v4,
+};
+
+/* IPv6: siphash() of 40 bytes, once per key. */
+static const struct live_secret v6_probe = {
+	.name = "syncookie6_secret", .fn = SIPMOD_SIPHASH_BUF_FN,
+	.key_arg = SIPMOD_KEY_ARG_BUF, .len = 40, .nkeys = 2,
+	.trigger = trigger_cookie_v6,
+};
+
+static bool live_secret(const struct live_secret *s,
+			const struct ksym_param *sym, siphash_key_t *keys)
+{
+	unsigned long addr;
+	int err;
+
+	err = live_find_secret(s, keys, &addr);
+	if (err) {
+		ktap_fail("%s: no keys found through a kprobe on %s() (%d)",
+			  s->name, s->fn, err);
+		return false;
+	}
+	if (sym->addr && sym->addr != addr) {
+		ktap_fail("%s: the kprobe found another address than /proc/kallsyms",
+			  s->name);
+		memzero_explicit(keys, 2 * sizeof(*keys));
+		return false;
+	}
+	pr_info("# %s: both keys %s() hashes with, found by a kprobe%s\n",
+		s->name, s->fn, sym->addr ? ", at its /proc/kallsyms address" : "");
+	return true;
+}
+
+static void t_live_secrets(void)
+{
+	have_keys_v4 = live_secret(&v4_probe, &syncookie_secret_addr, live_keys_v4);
+	have_keys_v6 = live_secret(&v6_probe, &syncookie6_secret_addr, live_keys_v6);
+}
+
+static bool live_ready(bool v6)
+{
+	if (!(v6 ? have_keys_v6 : have_keys_v4))
+		ktap_skip("the kernel's keys were not found (live_secrets failed)");
+	return v6 ? have_keys_v6 : have_keys_v4;
+}
+
+/**
+ * struct live_syn - a SYN (or its ACK) as the kernel's cookie functions
+ * take it, and the demo's view of it
+ * @iph: the IPv4 header
+ * @iph6: the IPv6 header
+ * @th: the TCP header
+ * @t: the IPv4 tuple
+ * @t6: the IPv6 tuple
+ * @v6: which family
+ */
+struct live_syn {
+	struct iphdr iph;
+	struct ipv6hdr iph6;
+	struct tcphdr th;
+	struct scd_v4_tuple t;
+	struct scd_v6_tuple t6;
+	bool v6;
+};
+
+/* A random SYN; ports never 0, the MSS anywhere from 0 to 9999. */
+static void live_rand_syn(struct live_syn *s, bool v6, u16 *mss)
+{
+	memset(s, 0, sizeof(*s));
+	s->v6 = v6;
+	if (v6)
+		rand_v6(&s->t6);
+	else
+		rand_v4(&s->t);
+	s->t.sport |= htons(1);
+	s->t.dport |= htons(1);
+	s->t6.sport |= htons(1);
+	s->t6.dport |= htons(1);
+	s->iph.saddr = s->t.saddr;
+	s->iph.daddr = s->t.daddr;
+	s->iph6.saddr = s->t6.saddr;
+	s->iph6.daddr = s->t6.daddr;
+	s->th.source = v6 ? s->t6.sport : s->t.sport;
+	s->th.dest = v6 ? s->t6.dport : s->t.dport;
+	s->th.seq = htonl(prandom_u32_state(&rnd));
+	*mss = prandom_u32_state(&rnd) % 10000;
+}
+
+/* The kernel's cookie of @s, and in *@count the minute it was made in. */
+static u32 kernel_cookie(struct live_syn *s, u16 *mss, u32 *count)
+{
+	u16 in = *mss;
+	unsigned int n;
+	u32 cookie = 0;
+
+	for (n = 0; n < 3; n++) {
+		*mss = in;
+		*count = tcp_cookie_time();
+		cookie = s->v6 ? __cookie_v6_init_sequence(&s->iph6, &s->th, mss) :
+				 __cookie_v4_init_sequence(&s->iph, &s->th, mss);
+		if (*count == tcp_cookie_time())
+			break;
+	}
+	return cookie;
+}
+
+static u32 demo_cookie(const struct live_syn *s, u16 *mss, u32 count)
+{
+	return s->v6 ? scd_cookie_v6_init_sequence(&s->t6, s->th.seq, mss, count,
+						   live_keys_v6) :
+		       scd_cookie_v4_init_sequence(&s->t, s->th.seq, mss, count,
+						   live_keys_v4);
+}
+
+/* The MSS the kernel and the demo find in @cookie returning in @ack. */
+static void both_check(struct live_syn *ack, u32 cookie, int *kernel, int *demo)
+{
+	unsigned int n;
+	u32 count;
+
+	for (n = 0; n < 3; n++) {
+		count = tcp_cookie_time();
+		*kernel = ack->v6 ? sipmod_kernel_cookie_v6_check(&ack->iph6, &ack->th,
+								  cookie) :
+				    sipmod_kernel_cookie_v4_check(&ack->iph, &ack->th,
+								  cookie);
+		if (count == tcp_cookie_time())
+			break;
+	}
+	*demo = ack->v6 ? scd_cookie_v6_check(&ack->t6, ack->th.seq, cookie, count,
+					      live_keys_v6) :
+			  scd_cookie_v4_check(&ack->t, ack->th.seq, cookie, count,
+					      live_keys_v4);
+}
+
+/*
+ * Every SYN: the kernel's cookie and MSS are the demo's; the kernel
+ * accepts the demo's cookie in the SYN's ACK with that MSS; and with bit
+ * (i mod 32) flipped, the kernel's and the demo's checks agree: refused,
+ * except bits 0 and 1, which carry the MSS index (added, not hashed) and
+ * so give a neighbouring MSS.
+ */
+static void live_cookie_case(bool v6)
+{
+	unsigned int i, bad = 0, refused = 0, flipped_hi = 0, index_moves = 0;
+	int kgot, dgot, kflip, dflip;
+	u16 mss, kmss, dmss;
+	struct live_syn s;
+	u32 k, d, count;
+
+	if (!live_ready(v6))
+		return;
+	for (i = 0; i < live_tuples; i++) {
+		if (!(i % 256))
+			cond_resched();
+		live_rand_syn(&s, v6, &mss);
+		kmss = mss;
+		k = kernel_cookie(&s, &kmss, &count);
+		dmss = mss;
+		d = demo_cookie(&s, &dmss, count);
+		if ((k != d || kmss != dmss) && bad++ < 4)
+			ktap_fail("SYN %u MSS %u minute %u: kernel %08x MSS %u, demo %08x MSS %u",
+				  i, mss, count, k, kmss, d, dmss);
+		s.th.seq = htonl(ntohl(s.th.seq) + 1);	/* the ACK */
+		both_check(&s, d, &kgot, &dgot);
+		if ((kgot != dmss || dgot != dmss) && bad++ < 4)
+			ktap_fail("SYN %u: demo cookie: kernel check MSS %d, demo %d, want %u",
+				  i, kgot, dgot, dmss);
+		both_check(&s, d ^ BIT(i % 32), &kflip, &dflip);
+		if (kflip != dflip && bad++ < 4)
+			ktap_fail("SYN %u: cookie with bit %u flipped: kernel MSS %d, demo %d",
+				  i, i % 32, kflip, dflip);
+		if (i % 32 >= 2) {
+			flipped_hi++;
+			refused += !kflip;
+		} else {
+			index_moves += kflip && kflip != kgot;
+		}
+	}
+	pr_info("# %u SYNs: %u cookies and MSS equal, all accepted by the kernel's check; one bit flipped per cookie: the kernel refused %u of %u with bits 2..31 flipped, the demo agreeing on all; bits 0..1 moved the MSS %u times\n",
+		live_tuples, live_tuples - bad, refused, flipped_hi, index_moves);
+	if (refused + 2 < flipped_hi)
+		ktap_fail("the kernel accepted %u cookies with a flipped bit above 1",
+			  flipped_hi - refused);
+}
+
+static void t_live_cookie_v4(void)	{ live_cookie_case(false); }
+static void t_live_cookie_v6(void)	{ live_cookie_case(true); }
+
+/*
+ * A real handshake on loopback with cookies always on: the server's ISN,
+ * as the client saw it, is the demo's cookie of the client's SYN, and the
+ * connection completes through the kernel's check of the ACK.
+ */
+static void live_handshake_cookie(int family)
+{
+	struct live_conn c = { .family = family };
+	struct live_syn s = { .v6 = family == AF_INET6 };
+	const struct sockaddr_in6 *srv6, *cli6;
+	const struct sockaddr_in *srv, *cli;
+	u16 mss0, mss1;
+	u32 d0, d1;
+	u8 old;
+	int err;
+
+	if (!live_ready(family == AF_INET6))
+		return;
+	old = READ_ONCE(init_net.ipv4.sysctl_tcp_syncookies);
+	WRITE_ONCE(init_net.ipv4.sysctl_tcp_syncookies, 2);
+	err = live_connect(&c);
+	WRITE_ONCE(init_net.ipv4.sysctl_tcp_syncookies, old);
+	if (err)
+		return;
+	srv = (const struct sockaddr_in *)&c.srv;
+	cli = (const struct sockaddr_in *)&c.cli;
+	srv6 = (const struct sockaddr_in6 *)&c.srv;
+	cli6 = (const struct sockaddr_in6 *)&c.cli;
+	s.th.seq = htonl(c.client_isn);
+	if (family == AF_INET) {
+		s.t.saddr = cli->sin_addr.s_addr;
+		s.t.daddr = srv->sin_addr.s_addr;
+		s.t.sport = cli->sin_port;
+		s.t.dport = srv->sin_port;
+	} else {
+		s.t6.saddr = cli6->sin6_addr;
+		s.t6.daddr = srv6->sin6_addr;
+		s.t6.sport = cli6->sin6_port;
+		s.t6.dport = srv6->sin6_port;
+	}
+	mss0 = c.client_mss;
+	mss1 = c.client_mss;
+	d0 = demo_cookie(&s, &mss0, c.c0);
+	d1 = demo_cookie(&s, &mss1, c.c1);
+	if (c.server_isn != d0 && c.server_isn != d1)
+		ktap_fail("IPv%d: the client saw ISN %08x, the demo's cookie of its SYN is %08x",
+			  family == AF_INET ? 4 : 6, c.server_isn, d0);
+	else
+		pr_info("# IPv%d, cookies always: the server's ISN %08x is the demo's cookie (MSS %u) of the client's SYN, and the connection was accepted\n",
+			family == AF_INET ? 4 : 6, c.server_isn, mss0);
+	live_close(&c);
+}
+
+static void t_live_handshake_cookie_v4(void)	{ live_handshake_cookie(AF_INET); }
+static void t_live_handshake_cookie_v6(void)	{ live_handshake_cookie(AF_INET6); }
+
+static void live_wipe(void)
+{
+	memzero_explicit(live_keys_v4, sizeof(live_keys_v4));
+	memzero_explicit(live_keys_v6, sizeof(live_keys_v6));
+	have_keys_v4 = false;
+	have_keys_v6 = false;
+}
+
 static const struct ktap_case cases[] = {
 	{ "sha1_baseline_fips180_abc", t_sha1_baseline_fips180 },
 	{ "sha1_baseline_vs_kernel_sha1_transform", t_sha1_baseline_vs_kernel },
@@ -738,6 +1045,11 @@ static const struct ktap_case cases[] = {
 	{ "forgery_v6_siphash", t_forgery_v6 },
 	{ "forgery_random_v4_siphash", t_forgery_random_v4 },
 	{ "forgery_random_v6_siphash", t_forgery_random_v6 },
+	{ "live_secrets", t_live_secrets },
+	{ "live_cookie_v4", t_live_cookie_v4 },
+	{ "live_cookie_v6", t_live_cookie_v6 },
+	{ "live_handshake_cookie_v4", t_live_handshake_cookie_v4 },
+	{ "live_handshake_cookie_v6", t_live_handshake_cookie_v6 },
 	{ "bench_cookie_v4", t_bench_v4 },
 	{ "bench_cookie_v6", t_bench_v6 },
 };
@@ -747,6 +1059,7 @@ static void wipe_secrets(void)
 	memzero_explicit(sip_keys, sizeof(sip_keys));
 	memzero_explicit(&sha1_keys, sizeof(sha1_keys));
 	sha1_cookie_wipe();
+	live_wipe();
 }
 
 static int __init test_syncookie_init(void)

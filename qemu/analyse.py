@@ -8,6 +8,7 @@ Writes the verdict as data, RESULTS/verdict.json:
      "kernel_release": "6.1.0-57-amd64", "wall_seconds": 21,
      "passed": 61, "failed": 0, "skipped": 1,
      "modules": {"test_siphash": {"passed": 30, "failed": 0, "skipped": 0}},
+     "live": {"passed": 14, "failed": 0, "skipped": 0},
      "failures": [{"code": "ktap-not-ok", "evidence": "..."}], ...}
 
 Each failure is a reason code plus the line that proves it; checks and
@@ -139,6 +140,7 @@ class Verdict:
             "kernel_release": None, "wall_seconds": args.wall,
             "passed": 0, "failed": 0, "skipped": 0,
             "modules": {}, "checks": [], "skips": [], "failures": [],
+            "live": {"passed": 0, "failed": 0, "skipped": 0},
         }
         self.lines = []
 
@@ -267,6 +269,13 @@ def main() -> int:
         v.data["modules"][mod] = counts
         for key in ("passed", "failed", "skipped"):
             v.data[key] += counts[key]
+        # The live_ cases (the demos against the running kernel), counted
+        # apart so that every verdict shows how many ran.
+        for t in texts:
+            m = re.match(r"(not )?ok \d+ live_\S+( # SKIP)?", t)
+            if m:
+                key = "failed" if m.group(1) else "skipped" if m.group(2) else "passed"
+                v.data["live"][key] += 1
         for t in texts:
             m = re.match(r"ok \d+ (\S+) # SKIP ?(.*)$", t)
             if m:
@@ -301,6 +310,9 @@ def main() -> int:
         v.say(f"  console: {d}")
     for sk in v.data["skips"]:
         v.say(f"skipped: {sk['module']} {sk['case']}: {sk['reason']}")
+    live = v.data["live"]
+    if any(live.values()):
+        v.say(f"live_ cases: {live['passed']} ok, {live['skipped']} skipped, {live['failed']} not ok")
     (args.results / "verdict.json").write_text(json.dumps(v.data, indent=1) + "\n")
     text = "\n".join(v.lines) + "\n"
     (args.results / "verdict.txt").write_text(text)

@@ -155,6 +155,10 @@ negative oops 'oops|bug' ARGS_test_siphash=inject=oops
 negative warn 'warning' ARGS_test_siphash=inject=warn
 negative hang 'timeout' ARGS_test_siphash=inject=hang TIMEOUT=60
 negative bad-param 'modprobe-failed' ARGS_test_siphash=diff_iters=0
+# A demo that packs the two ports the wrong way round: the live_ cases,
+# which compare it with the running kernel, fail, and with them the load.
+negative live-swap 'ktap-not-ok' MODULES="secure_seq_demo test_secure_seq" \
+	ARGS_test_secure_seq="inject=swap_ports bench_calls=10"
 
 # A consumer with a wrong expected value, loaded after the modules.
 bad=$SIPHASH_ROOT/build/x86_64-6.1/consumer-bad/siphash_consumer.ko

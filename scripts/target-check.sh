@@ -7,7 +7,8 @@
 #      sparse must really have checked every file;
 #   2. the external consumer: make install, then tests/consumer built from
 #      the installed siphash.h and Module.symvers only;
-#   3. boot: every module and the consumer (qemu/run.sh, KTAP verdict);
+#   3. boot: every module and the consumer (qemu/run.sh, KTAP verdict),
+#      with at least 8 live_ cases passed (the demos against the kernel);
 #   4. an instruction-count boot (qemu/run.sh ICOUNT=1): the benchmarks of
 #      test_siphash and both demos in guest instructions, deterministic;
 #   5. reliability boot (qemu/run.sh STRESS=1; on SLOWEST_TARGET with every
@@ -81,6 +82,10 @@ env ARGS_test_siphash=bench_batches=11 EXTRA_MODULES="$consumer" \
 rc=$?
 grep -E '^(FAIL|skipped)' "$R/boot.log"
 result "$TARGET: boot, $(python3 scripts/verdict.py line "$R/boot/verdict.json") ($R/boot.log)" $rc
+# The demos against the running kernel: both test modules' live_ cases
+# must have run and passed, the handshakes among them.
+live=$(python3 scripts/verdict.py live "$R/boot/verdict.json" 8)
+result "$TARGET: boot, $live (at least 8 ok, none not ok)" $?
 
 # ---- 4. instruction counts ---------------------------------------------------------
 env ICOUNT=1 MODULES="$BENCH_MODULES" ARGS_test_siphash="bench_batches=11 diff_iters=64" \

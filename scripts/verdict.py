@@ -3,6 +3,10 @@
 """Read the harness's verdicts as data (qemu/analyse.py writes verdict.json).
 
   verdict.py line VERDICT.json        print "N passed, M failed"
+  verdict.py live VERDICT.json [MIN]  print the live_ cases' counts (the
+                                      demos against the running kernel);
+                                      exit 1 if fewer than MIN passed or
+                                      any failed
   verdict.py expect VERDICT.json CODE [CODE...]
                                       exit 0 if the run failed and one of its
                                       failures has one of the reason codes
@@ -37,6 +41,13 @@ def cmd_line(path):
         return 1
     print(f"{v['passed']} passed, {v['failed']} failed")
     return 0 if v["failed"] == 0 else 1
+
+
+def cmd_live(path, minimum="0"):
+    v = load(path)
+    live = (v or {}).get("live") or {"passed": 0, "failed": 0, "skipped": 0}
+    print(f"live_ cases: {live['passed']} ok, {live['skipped']} skipped, {live['failed']} not ok")
+    return 0 if live["passed"] >= int(minimum) and not live["failed"] else 1
 
 
 def cmd_expect(path, *codes):
@@ -88,7 +99,7 @@ def cmd_matrix(results, *targets):
 
 
 def main(argv):
-    cmds = {"line": (cmd_line, 1), "expect": (cmd_expect, 2),
+    cmds = {"line": (cmd_line, 1), "live": (cmd_live, 1), "expect": (cmd_expect, 2),
             "cell": (cmd_cell, 3), "matrix": (cmd_matrix, 1)}
     if len(argv) < 2 or argv[1] not in cmds or len(argv) - 2 < cmds[argv[1]][1]:
         sys.stderr.write(__doc__)
