@@ -246,8 +246,10 @@ fi
 python3 scripts/verdict.py matrix "$SIPHASH_RESULTS" $TARGETS >/dev/null
 result "matrix.csv: every cell built, booted with 0 failed, passed its reliability boot and DKMS" $?
 cat "$SIPHASH_RESULTS/matrix.csv"
+python3 scripts/results.py "$SIPHASH_RESULTS" $TARGETS >"$SIPHASH_RESULTS/results.md"
 if [ "$TARGETS" = "$SUPPORTED_TARGETS" ]; then
 	python3 scripts/readme-matrix.py README.md "$SIPHASH_RESULTS/matrix.md"
+	cp "$SIPHASH_RESULTS/results.md" docs/results.md
 fi
 echo "make check took $(( ($(date +%s) - start) / 60 )) min $(( ($(date +%s) - start) % 60 )) s"
 summary

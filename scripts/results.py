@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""results.py RESULTS-DIR TARGET... - the figures of one make check as
+markdown: the support matrix, each target's boots (wall time and counts),
+the instruction counts of this module against the kernel's lib/siphash.c,
+and the seed's comparisons. make check writes it to
+RESULTS-DIR/results.md; docs/results.md is a copy of a full run's."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+
+def load(path):
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def main(results, targets):
+    here = Path(__file__).parent
+    out = [f"# Figures of the last full `make check`\n",
+           (results / "matrix.md").read_text() if (results / "matrix.md").exists() else "",
+           "\n## Boots per target\n",
+           "Wall seconds on the 2-core build machine, two cells at a time, and the"
+           " verdict's counts (KTAP cases and harness checks); live is the `live_`"
+           " cases passed.\n",
+           "| target | boot | icount | reliability | boot passed/failed | live | icount passed/failed | reliability passed/failed |",
+           "|---|---|---|---|---|---|---|---|"]
+    for t in targets:
+        v = {r: load(results / t / r / "verdict.json") for r in ("boot", "icount", "stress")}
+        def c(r, key):
+            return str(v[r].get(key, "-"))
+        live = v["boot"].get("live", {})
+        out.append(f"| {t} | {c('boot', 'wall_seconds')} s | {c('icount', 'wall_seconds')} s |"
+                   f" {c('stress', 'wall_seconds')} s | {c('boot', 'passed')}/{c('boot', 'failed')} |"
+                   f" {live.get('passed', '-') if isinstance(live, dict) else live} |"
+                   f" {c('icount', 'passed')}/{c('icount', 'failed')} |"
+                   f" {c('stress', 'passed')}/{c('stress', 'failed')} |")
+    summary = subprocess.run([sys.executable, str(here / "bench_report.py"), "summary",
+                              str(results)] + targets, capture_output=True, text=True).stdout
+    out += ["\n## This module against the kernel's lib/siphash.c, guest instructions\n",
+            "ours/kernel of guest instructions per call under QEMU `-icount"
+            " shift=0,sleep=off` (test_siphash.ko calls both, interleaved in the"
+            " same batches): over the 16 lengths 0..1024 B of `siphash()` and"
+            " `hsiphash()`, and the largest over the 12 fixed-width helpers.\n",
+            "```", summary.strip(), "```"]
+    seed = results / "bench-seed.md"
+    if seed.exists():
+        out += ["\n## The seed's comparisons\n", seed.read_text()]
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    main(Path(sys.argv[1]), sys.argv[2:])
