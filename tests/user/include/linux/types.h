@@ -17,6 +17,7 @@ typedef uint64_t __le64;
 
 #define __force
 #define __aligned(x)		__attribute__((__aligned__(x)))
+#define __packed		__attribute__((__packed__))
 /* As in the kernel, whose "inline" carries __maybe_unused (clang warns). */
 #undef __always_inline
 #define __always_inline \
