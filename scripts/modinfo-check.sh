@@ -26,9 +26,9 @@ for ko in "$@"; do
 	[ -z "$v" ] || [ "$v" = "$VERSION" ] ||
 		problem version "$m: version $v, not SIPHASH_OOT_VERSION $VERSION"
 	# The raw .modinfo strings: modinfo -F parm also shows "name: (type)"
-	# for a parameter that has a type but no description.
-	descs=$(objcopy -O binary --only-section=.modinfo "$ko" /dev/stdout | tr '\0' '\n' |
-		sed -n 's/^parm=//p')
+	# for a parameter that has a type but no description. readelf reads
+	# a module of any arch (the host's objcopy knows only its own).
+	descs=$(readelf -p .modinfo "$ko" | sed -n 's/^ *\[ *[0-9a-f]*\]  parm=//p')
 	n=0
 	for p in $(module_params "$ko"); do
 		n=$((n + 1))
