@@ -185,6 +185,57 @@ apt_setup() {
 	fi
 }
 
+# pkg_version PKG: the candidate version apt would take.
+pkg_version() {
+	local v
+	v=$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n1)
+	[ -n "$v" ] && [ "$v" != "(none)" ] || die "no candidate version for $1 in ${SUITE:-bookworm}"
+	echo "$v"
+}
+
+# fetch_toolchain TRIPLET [PKG...]: Debian's gcc-12 cross compiler for
+# TRIPLET, downloaded and unpacked into the cache, never installed (every
+# gcc-12-<triplet> conflicts with gcc-multilib, which the user-space tests
+# need), and the packages PKG beside it (e.g. libc6-dev-s390x-cross for
+# static user-space programs). Needs apt_setup. Sets TOOLCHAIN_PATH (for
+# PATH) and TOOLCHAIN_LIB (for LD_LIBRARY_PATH: binutils' own libraries).
+fetch_toolchain() {
+	local cross=$1 dir=$SIPHASH_CACHE/toolchain/$1 gcc_version pkg want=""
+	shift
+	gcc_version=$(pkg_version "gcc-12-$cross")
+	TOOLCHAIN_PATH=$dir/usr/bin
+	TOOLCHAIN_LIB=$dir/usr/lib/$(gcc -dumpmachine)
+	if [ ! -x "$TOOLCHAIN_PATH/$cross-gcc-12" ] || [ ! -e "$dir/.version-$gcc_version" ]; then
+		log "unpacking Debian's gcc-12 cross compiler for $cross ($gcc_version)"
+		rm -rf "$dir"
+		want="gcc-12-$cross binutils-$cross"
+	fi
+	for pkg in "$@"; do
+		[ -e "$dir/.extra-$pkg-$(pkg_version "$pkg" | tr ':~+' '___')" ] ||
+			want="$want $pkg"
+	done
+	[ -n "$want" ] || return 0
+	mkdir -p "$dir/debs"
+	# What apt would install on this host, downloaded only: the cross
+	# packages and any library the host lacks.
+	# shellcheck disable=SC2086
+	(cd "$dir/debs" && APT_CONFIG= apt-get install --download-only -q -y \
+		--no-install-recommends -o Dir::Cache::archives="$dir/debs" \
+		$want >"$dir/apt.log" 2>&1) || {
+		cat "$dir/apt.log" >&2
+		die "download of $want failed"
+	}
+	for deb in "$dir"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
+	done
+	rm -rf "$dir/debs"
+	[ -x "$TOOLCHAIN_PATH/$cross-gcc-12" ] || die "gcc-12-$cross has no $cross-gcc-12"
+	touch "$dir/.version-$gcc_version"
+	for pkg in "$@"; do
+		touch "$dir/.extra-$pkg-$(pkg_version "$pkg" | tr ':~+' '___')"
+	done
+}
+
 # qemu_status_args FILE: the QEMU options that attach the guest's
 # STATUS_DEV to FILE on the host.
 qemu_status_args() {
