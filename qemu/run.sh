@@ -121,7 +121,8 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 done
 depmod -b "$STAGE" "$KVER" || die "depmod failed"
 
-# The plan of /init: the channel, what is secret, drivers, then the modules.
+# The plan of /init: drivers (the channel's among them), the channel, what
+# is secret, then the modules.
 # The values of secret parameters the plan uses are kept in SECRETS_FILE,
 # outside the results, for the verdict's check that none reached a log.
 SECRETS_FILE=$BUILD/secret-values-$RUN
@@ -131,11 +132,11 @@ for f in "$STAGE"/lib/modules/"$KVER"/extra/*.ko; do
 	secrets="$secrets $(modinfo -F parmtype "$f" | sed -n 's/^\([a-z0-9_]*\):hexkey.*/\1/p')"
 done
 {
-	echo "status $STATUS_DEV"
-	echo "secret" $secrets
 	for m in $GUEST_KMODS; do
 		echo "kmod $(cd "$STAGE" && ls lib/modules/"$KVER"/"$m".ko* | sed 's|^|/|')"
 	done
+	echo "status $STATUS_DEV"
+	echo "secret" $secrets
 	case "$ARCH" in mips*) echo "mips-unaligned" ;; esac
 	echo "net"
 	if [ -n "${STRESS:-}" ]; then
