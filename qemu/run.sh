@@ -10,9 +10,10 @@
 #
 # Environment:
 #   ACCEL=tcg|kvm       accelerator; default: kvm if usable, else tcg
-#   ICOUNT=1            count instructions: TCG with -icount shift=0,sleep=off
-#                       and one vCPU, so the guest's cycle counter advances
-#                       one tick per guest instruction (deterministic)
+#   ICOUNT=1            count instructions: TCG with -icount shift=0 and one
+#                       vCPU, so the guest's cycle counter advances one tick
+#                       per guest instruction (deterministic); idle time
+#                       warps (sleep=off) or passes (ICOUNT_SLEEP in lib.sh)
 #   MODULES="..."       KTAP modules to load after siphash.ko (default: every
 #                       module of Kbuild but siphash and the controls)
 #   EXTRA_MODULES="..." paths of extra .ko files to load after them
@@ -70,7 +71,7 @@ ACCEL_OPTS=$ACCEL
 LABEL=$ACCEL
 if [ -n "${ICOUNT:-}" ]; then
 	[ "$ACCEL" = tcg ] || die "ICOUNT=1 needs ACCEL=tcg"
-	ACCEL_OPTS="tcg -icount shift=0,sleep=off"
+	ACCEL_OPTS="tcg -icount shift=0,sleep=$ICOUNT_SLEEP"
 	LABEL=icount
 	SMP=1
 fi
