@@ -181,15 +181,26 @@ apt_setup() {
 		} >"$dir/sources.list"
 		mv "$APT_CONFIG.tmp" "$APT_CONFIG"
 	fi
-	if [ -z "$(find "$dir/state/lists" -maxdepth 1 -name '*_Packages*' \
-		-mmin -"${APT_MAX_AGE:-60}" 2>/dev/null | head -n1)" ]; then
+	apt_lists_fresh && return
+	# make check runs cells in parallel, and apt-get refuses to update
+	# lists another apt-get holds: one update at a time, and a run that
+	# waited takes the lists the other one fetched.
+	(
+		flock 9
+		apt_lists_fresh && exit 0
 		log "updating the package lists of $DEBIAN_MIRROR (private apt in $dir)"
 		apt-get update -q >"$dir/update.log" 2>&1 || {
 			cat "$dir/update.log" >&2
-			die "apt-get update of the private apt failed (see above)"
+			exit 1
 		}
 		grep -E '^(W|E):' "$dir/update.log" >&2 || true
-	fi
+	) 9>"$dir/update.lock" || die "apt-get update of the private apt failed (see above)"
+}
+
+# apt_lists_fresh: the private apt's lists are younger than APT_MAX_AGE.
+apt_lists_fresh() {
+	[ -n "$(find "$SIPHASH_CACHE/apt/state/lists" -maxdepth 1 -name '*_Packages*' \
+		-mmin -"${APT_MAX_AGE:-60}" 2>/dev/null | head -n1)" ]
 }
 
 # pkg_version PKG: the candidate version apt would take.
