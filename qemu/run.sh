@@ -172,6 +172,17 @@ rm -f "$RESULTS"/console.log "$RESULTS"/status.log "$RESULTS"/ktap.txt "$RESULTS
 CPU_ARGS=$QEMU_ARGS
 [ "$ACCEL" = kvm ] && CPU_ARGS="-machine pc -cpu host"
 log "$TARGET: booting $KVER under $LABEL ($SMP vCPUs, timeout ${TIMEOUT}s)"
+# children_cpu: CPU_SECONDS, the CPU time (user + system) of this shell's
+# finished children so far. The difference across the boot is QEMU's own
+# cost, which unlike the wall time does not grow with the load of a shared
+# machine. (Not in a subshell: a subshell's children times start at 0.)
+children_cpu() {
+	times >"$BUILD/times-$RUN"
+	CPU_SECONDS=$(awk 'END { s = 0; for (i = 1; i <= 2; i++) {
+		split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d\n", s }' "$BUILD/times-$RUN")
+}
+children_cpu
+cpu0=$CPU_SECONDS
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2046,SC2086
@@ -182,14 +193,16 @@ timeout -k 5 "$TIMEOUT" "$QEMU" $CPU_ARGS -accel $ACCEL_OPTS \
 	-serial file:"$RESULTS/console.log" $(qemu_status_args "$RESULTS/status.log") \
 	</dev/null || rc=$?
 wall=$(($(date +%s) - start))
-log "$TARGET: qemu exited with $rc after ${wall}s"
+children_cpu
+cpu=$((CPU_SECONDS - cpu0))
+log "$TARGET: qemu exited with $rc after ${wall}s (${cpu}s of CPU)"
 
 ktap_mods=""
 [ -n "${STRESS:-}" ] || for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
 verdict=0
 # shellcheck disable=SC2086
 python3 "$SIPHASH_ROOT/qemu/analyse.py" --target "$TARGET" --run "$RUN" \
-	--accel "$LABEL" --qemu-rc "$rc" --timeout "$TIMEOUT" --wall "$wall" \
+	--accel "$LABEL" --qemu-rc "$rc" --timeout "$TIMEOUT" --wall "$wall" --cpu "$cpu" \
 	--results "$RESULTS" --patterns "$SIPHASH_ROOT/qemu/bad-log.patterns" \
 	--secrets "$SECRETS_FILE" \
 	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods || verdict=1
