@@ -12,6 +12,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/ftrace.h>
 #include <linux/jhash.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -22,6 +23,7 @@
 #include <linux/random.h>
 #include <linux/siphash.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 
 /*
  * The kernel's built-in implementation, reached by name before siphash.h
@@ -313,6 +315,79 @@ static void t_hsiphash_vectors(void)		{ hsip_vectors(call_hsiphash, 0, 0); }
 static void t_hsiphash_offsets(void)		{ hsip_vectors(call_hsiphash, 1, 7); }
 static void t_hsiphash_aligned_entry(void)	{ hsip_vectors(__hsiphash_aligned, 0, 0); }
 static void t_hsiphash_unaligned_entry(void)	{ hsip_vectors(__hsiphash_unaligned, 0, 7); }
+
+/*
+ * Which entry siphash() and hsiphash() reach, seen by ftrace on the four
+ * entries: where unaligned access is not efficient (MIPS), an aligned
+ * buffer must take the aligned entry and any other the unaligned one;
+ * elsewhere every buffer takes the unaligned entry. The vectors above
+ * prove both entries agree; this proves the aligned one is what callers
+ * really run. (ftrace, not kprobes: MIPS cannot probe a function whose
+ * first instruction is its _mcount call.)
+ */
+static const char * const entry_names[] = {	/* aligned ones even */
+	__stringify(__siphash_aligned), __stringify(__siphash_unaligned),
+	__stringify(__hsiphash_aligned), __stringify(__hsiphash_unaligned),
+};
+static unsigned long entry_start[ARRAY_SIZE(entry_names)];
+static unsigned int entry_hits[ARRAY_SIZE(entry_names)];
+
+/* @ip lies in the traced entry that starts last at or before it. */
+static void notrace entry_hit(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	unsigned int i, hit = ARRAY_SIZE(entry_start);
+
+	for (i = 0; i < ARRAY_SIZE(entry_start); i++)
+		if (entry_start[i] <= ip && (hit == ARRAY_SIZE(entry_start) ||
+					     entry_start[i] > entry_start[hit]))
+			hit = i;
+	if (hit < ARRAY_SIZE(entry_hits))
+		entry_hits[hit]++;
+}
+
+static struct ftrace_ops entry_ops = { .func = entry_hit };
+
+static void t_entry_dispatch(void)
+{
+	const bool fast = IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS);
+	unsigned int off, i, want;
+	char name[32];
+	int err = 0;
+
+	entry_start[0] = (unsigned long)__siphash_aligned;
+	entry_start[1] = (unsigned long)__siphash_unaligned;
+	entry_start[2] = (unsigned long)__hsiphash_aligned;
+	entry_start[3] = (unsigned long)__hsiphash_unaligned;
+	for (i = 0; i < ARRAY_SIZE(entry_names) && !err; i++) {
+		strscpy(name, entry_names[i], sizeof(name));
+		err = ftrace_set_filter(&entry_ops, name, strlen(name), 0);
+	}
+	if (err == -ENODEV) {
+		ktap_skip("no dynamic ftrace in this kernel");
+		return;
+	}
+	if (!err)
+		err = register_ftrace_function(&entry_ops);
+	if (err) {
+		ktap_fail("ftrace on the entries: %d", err);
+		ftrace_free_filter(&entry_ops);
+		return;
+	}
+	for (off = 0; off < 2; off++) {
+		memset(entry_hits, 0, sizeof(entry_hits));
+		call_siphash(seq_at(off, 9), 9, &test_key_siphash);
+		call_hsiphash(seq_at(off, 9), 9, &test_key_hsiphash);
+		for (i = 0; i < ARRAY_SIZE(entry_hits); i++) {
+			want = (i % 2 == 0) == (!fast && !off);
+			if (READ_ONCE(entry_hits[i]) != want)
+				ktap_fail("offset %u: %s reached %u times, want %u",
+					  off, entry_names[i], entry_hits[i], want);
+		}
+	}
+	unregister_ftrace_function(&entry_ops);
+	ftrace_free_filter(&entry_ops);
+}
 
 /* Long messages at every offset 0..7, through siphash() and both entries. */
 static void t_siphash_long(void)
@@ -790,6 +865,7 @@ static const struct ktap_case cases[] = {
 	{ "hsiphash_vectors_offsets_1_7", t_hsiphash_offsets },
 	{ "hsiphash_aligned_entry", t_hsiphash_aligned_entry },
 	{ "hsiphash_unaligned_entry_offsets_0_7", t_hsiphash_unaligned_entry },
+	{ "entry_dispatch_by_alignment", t_entry_dispatch },
 	{ "hsiphash_const_len", t_hsiphash_const_len },
 	{ "hsiphash_long_inputs", t_hsiphash_long },
 	{ "hsiphash_1u32", t_h1u32 },
