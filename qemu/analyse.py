@@ -188,6 +188,10 @@ def main() -> int:
         m = re.match(r"HARNESS: (?:LOADED|FAIL (?:modprobe-failed|not-live)) (\S+?):?( |$)", line)
         if m:
             tried.add(m.group(1))
+        m = re.match(r"HARNESS: TIME ([\d.]+) (.*?) *$", line)
+        if m:
+            v.data.setdefault("check_seconds", []).append(
+                {"check": m.group(2), "seconds": float(m.group(1))})
         m = re.match(r"HARNESS: MIPS-UNALIGNED (before|after) (\d+)$", line)
         if m:
             mips[m.group(1)] = int(m.group(2))
