@@ -5,7 +5,7 @@
 Writes the verdict as data, RESULTS/verdict.json:
 
     {"target": "x86_64-6.1", "run": "boot", "accel": "tcg",
-     "kernel_release": "6.1.0-57-amd64", "wall_seconds": 21,
+     "kernel_release": "6.1.0-57-amd64", "wall_seconds": 21, "cpu_seconds": 30,
      "passed": 61, "failed": 0, "skipped": 1,
      "modules": {"test_siphash": {"passed": 30, "failed": 0, "skipped": 0}},
      "live": {"passed": 14, "failed": 0, "skipped": 0},
@@ -138,6 +138,7 @@ class Verdict:
         self.data = {
             "target": args.target, "run": args.run, "accel": args.accel,
             "kernel_release": None, "wall_seconds": args.wall,
+            "cpu_seconds": args.cpu,
             "passed": 0, "failed": 0, "skipped": 0,
             "modules": {}, "checks": [], "skips": [], "failures": [],
             "live": {"passed": 0, "failed": 0, "skipped": 0},
@@ -159,6 +160,8 @@ def main() -> int:
     ap.add_argument("--qemu-rc", type=int, required=True)
     ap.add_argument("--timeout", type=int, required=True)
     ap.add_argument("--wall", type=int, default=0)
+    ap.add_argument("--cpu", type=int, default=0,
+                    help="CPU seconds QEMU used (user + system)")
     ap.add_argument("--results", type=Path, required=True)
     ap.add_argument("--patterns", type=Path, required=True)
     ap.add_argument("--kunit", type=Path, required=True)
@@ -187,6 +190,10 @@ def main() -> int:
         m = re.match(r"HARNESS: (?:LOADED|FAIL (?:modprobe-failed|not-live)) (\S+?):?( |$)", line)
         if m:
             tried.add(m.group(1))
+        m = re.match(r"HARNESS: TIME ([\d.]+) (.*?) *$", line)
+        if m:
+            v.data.setdefault("check_seconds", []).append(
+                {"check": m.group(2), "seconds": float(m.group(1))})
         m = re.match(r"HARNESS: MIPS-UNALIGNED (before|after) (\d+)$", line)
         if m:
             mips[m.group(1)] = int(m.group(2))

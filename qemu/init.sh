@@ -7,10 +7,12 @@
 # "HARNESS: PASS" is written only after every line succeeded.
 #
 # harness.conf, one "KIND ARGUMENTS" a line:
-#   status DEV          the success channel (first line)
+#   kmod PATH           insmod a module of the kernel image (a driver, e.g.
+#                       the success channel's: these lines come first)
+#   status DEV          the success channel; /init waits for DEV to exist
+#                       (a driver's device node appears asynchronously)
 #   secret NAME...      module parameters whose values are never written
 #                       anywhere (redacted in the kernel log line below)
-#   kmod PATH           insmod a module of the kernel image (a driver)
 #   mips-unaligned      make every unaligned kernel access on MIPS oops and
 #                       report the emulated-access counter before and after
 #   net                 bring up the loopback interface
@@ -31,7 +33,8 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mkdir -p /tmp
 
-S=/dev/null
+# Until the status line, reports go to the console (a failed kmod line).
+S=/dev/console
 SECRETS=""
 status() {
 	echo "HARNESS: $*" >"$S"
@@ -88,6 +91,18 @@ while read -r kind rest; do
 	case "$kind" in
 	'' | '#'*) continue ;;
 	status)
+		# Never write to a missing node: on devtmpfs that makes a
+		# plain file, and the driver's device node never appears.
+		n=0
+		while [ ! -c "$1" ] && [ $n -lt 10 ]; do
+			sleep 1
+			n=$((n + 1))
+		done
+		if [ ! -c "$1" ]; then
+			status "FAIL status-channel $1 is not a character device after ${n}s"
+			ok=0
+			break
+		fi
 		S=$1
 		status "BOOT $(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
 		status_boot_done=1

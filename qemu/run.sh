@@ -10,9 +10,10 @@
 #
 # Environment:
 #   ACCEL=tcg|kvm       accelerator; default: kvm if usable, else tcg
-#   ICOUNT=1            count instructions: TCG with -icount shift=0,sleep=off
-#                       and one vCPU, so the guest's cycle counter advances
-#                       one tick per guest instruction (deterministic)
+#   ICOUNT=1            count instructions: TCG with -icount shift=0 and one
+#                       vCPU, so the guest's cycle counter advances one tick
+#                       per guest instruction (deterministic); idle time
+#                       warps (sleep=off) or passes (ICOUNT_SLEEP in lib.sh)
 #   MODULES="..."       KTAP modules to load after siphash.ko (default: every
 #                       module of Kbuild but siphash and the controls)
 #   EXTRA_MODULES="..." paths of extra .ko files to load after them
@@ -70,7 +71,7 @@ ACCEL_OPTS=$ACCEL
 LABEL=$ACCEL
 if [ -n "${ICOUNT:-}" ]; then
 	[ "$ACCEL" = tcg ] || die "ICOUNT=1 needs ACCEL=tcg"
-	ACCEL_OPTS="tcg -icount shift=0,sleep=off"
+	ACCEL_OPTS="tcg -icount shift=0,sleep=$ICOUNT_SLEEP"
 	LABEL=icount
 	SMP=1
 fi
@@ -121,7 +122,8 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 done
 depmod -b "$STAGE" "$KVER" || die "depmod failed"
 
-# The plan of /init: the channel, what is secret, drivers, then the modules.
+# The plan of /init: drivers (the channel's among them), the channel, what
+# is secret, then the modules.
 # The values of secret parameters the plan uses are kept in SECRETS_FILE,
 # outside the results, for the verdict's check that none reached a log.
 SECRETS_FILE=$BUILD/secret-values-$RUN
@@ -131,11 +133,11 @@ for f in "$STAGE"/lib/modules/"$KVER"/extra/*.ko; do
 	secrets="$secrets $(modinfo -F parmtype "$f" | sed -n 's/^\([a-z0-9_]*\):hexkey.*/\1/p')"
 done
 {
-	echo "status $STATUS_DEV"
-	echo "secret" $secrets
 	for m in $GUEST_KMODS; do
 		echo "kmod $(cd "$STAGE" && ls lib/modules/"$KVER"/"$m".ko* | sed 's|^|/|')"
 	done
+	echo "status $STATUS_DEV"
+	echo "secret" $secrets
 	case "$ARCH" in mips*) echo "mips-unaligned" ;; esac
 	echo "net"
 	if [ -n "${STRESS:-}" ]; then
@@ -170,6 +172,17 @@ rm -f "$RESULTS"/console.log "$RESULTS"/status.log "$RESULTS"/ktap.txt "$RESULTS
 CPU_ARGS=$QEMU_ARGS
 [ "$ACCEL" = kvm ] && CPU_ARGS="-machine pc -cpu host"
 log "$TARGET: booting $KVER under $LABEL ($SMP vCPUs, timeout ${TIMEOUT}s)"
+# children_cpu: CPU_SECONDS, the CPU time (user + system) of this shell's
+# finished children so far. The difference across the boot is QEMU's own
+# cost, which unlike the wall time does not grow with the load of a shared
+# machine. (Not in a subshell: a subshell's children times start at 0.)
+children_cpu() {
+	times >"$BUILD/times-$RUN"
+	CPU_SECONDS=$(awk 'END { s = 0; for (i = 1; i <= 2; i++) {
+		split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d\n", s }' "$BUILD/times-$RUN")
+}
+children_cpu
+cpu0=$CPU_SECONDS
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2046,SC2086
@@ -180,14 +193,16 @@ timeout -k 5 "$TIMEOUT" "$QEMU" $CPU_ARGS -accel $ACCEL_OPTS \
 	-serial file:"$RESULTS/console.log" $(qemu_status_args "$RESULTS/status.log") \
 	</dev/null || rc=$?
 wall=$(($(date +%s) - start))
-log "$TARGET: qemu exited with $rc after ${wall}s"
+children_cpu
+cpu=$((CPU_SECONDS - cpu0))
+log "$TARGET: qemu exited with $rc after ${wall}s (${cpu}s of CPU)"
 
 ktap_mods=""
 [ -n "${STRESS:-}" ] || for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
 verdict=0
 # shellcheck disable=SC2086
 python3 "$SIPHASH_ROOT/qemu/analyse.py" --target "$TARGET" --run "$RUN" \
-	--accel "$LABEL" --qemu-rc "$rc" --timeout "$TIMEOUT" --wall "$wall" \
+	--accel "$LABEL" --qemu-rc "$rc" --timeout "$TIMEOUT" --wall "$wall" --cpu "$cpu" \
 	--results "$RESULTS" --patterns "$SIPHASH_ROOT/qemu/bad-log.patterns" \
 	--secrets "$SECRETS_FILE" \
 	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods || verdict=1

@@ -31,8 +31,8 @@
 #                                    the logs)
 #
 # Each check writes "HARNESS: OK name" or "HARNESS: FAIL <code> name: reason"
-# to the status channel, and "HARNESS: MEM ..." lines with the memory
-# figures. Exits non-zero if any check failed. Console messages below
+# to the status channel, "HARNESS: MEM ..." lines with the memory figures,
+# and "HARNESS: TIME seconds check arguments" with its duration. Exits non-zero if any check failed. Console messages below
 # warning level are muted while it runs, so that hundreds of loads do not
 # flood the serial console; the kernel log is read with dmesg after every
 # step instead, against /etc/bad-log.patterns.
@@ -338,9 +338,13 @@ EXTRA=/lib/modules/$KVER/extra
 # Mute the console below warnings (console_loglevel 5) while checking.
 read -r printk </proc/sys/kernel/printk
 echo 5 >/proc/sys/kernel/printk
+read -r t0 _ </proc/uptime
 case "$cmd" in
 deps | cycle | leakcontrol | limits | badparam | secret) "$cmd" "$@" ;;
 *) fail harness "stress: unknown command '$cmd'" ;;
 esac
 echo "${printk%% *}" >/proc/sys/kernel/printk
+# What each check costs, in guest seconds (under TCG, host time).
+read -r t1 _ </proc/uptime
+echo "HARNESS: TIME $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") $cmd ${1:-} ${2:-}" >"$S"
 exit $rc

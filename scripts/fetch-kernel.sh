@@ -9,7 +9,7 @@
 #     and the host's linux-kbuild of the same version, and a static busybox
 #     for the arch, from a private apt (apt_setup in lib.sh);
 #   - for a foreign arch, Debian's gcc-12 cross compiler, unpacked into the
-#     cache (installing it would remove gcc-multilib);
+#     cache (fetch_toolchain in lib.sh);
 #   - for sid, a build root made with mmdebstrap that holds sid's headers,
 #     gcc and kbuild tools (they need sid's libc), and sid's image.
 # Versions come from the metapackages (linux-image-amd64,
@@ -31,14 +31,6 @@ ROOT=$TARGET_DIR/root
 pkg_depends() {
 	apt-cache depends "$1" 2>/dev/null |
 		sed -n 's/^ *|\{0,1\}Depends: *//p' | tr -d '<>' | grep -E -m1 "$2" || true
-}
-
-# pkg_version PKG: the candidate version apt would take.
-pkg_version() {
-	local v
-	v=$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n1)
-	[ -n "$v" ] && [ "$v" != "(none)" ] || die "no candidate version for $1 in $SUITE"
-	echo "$v"
 }
 
 # download DIR PKG=VER...: one apt-get call per package, so an error names
@@ -68,35 +60,6 @@ resolve() {
 	KVER=${KVER%-unsigned}
 	VERSION=$(pkg_version "$IMAGE_PKG:$DEB_ARCH")
 	HEADERS_PKG=linux-headers-$KVER
-}
-
-# ---- cross compiler ----------------------------------------------------------
-TOOLCHAIN_PATH="" TOOLCHAIN_LIB=""
-fetch_toolchain() {
-	local dir=$SIPHASH_CACHE/toolchain/$CROSS gcc_version
-	gcc_version=$(pkg_version "gcc-12-$CROSS")
-	TOOLCHAIN_PATH=$dir/usr/bin
-	TOOLCHAIN_LIB=$dir/usr/lib/$(gcc -dumpmachine)
-	if [ -x "$TOOLCHAIN_PATH/$CROSS-gcc-12" ] && [ -e "$dir/.version-$gcc_version" ]; then
-		return
-	fi
-	log "$TARGET: unpacking Debian's gcc-12 cross compiler for $CROSS ($gcc_version)"
-	rm -rf "$dir"
-	mkdir -p "$dir/debs"
-	# What apt would install on this host, downloaded only: the cross
-	# packages and any library the host lacks.
-	(cd "$dir/debs" && APT_CONFIG= apt-get install --download-only -q -y \
-		--no-install-recommends -o Dir::Cache::archives="$dir/debs" \
-		"gcc-12-$CROSS" "binutils-$CROSS" >"$dir/apt.log" 2>&1) || {
-		cat "$dir/apt.log" >&2
-		die "download of gcc-12-$CROSS failed"
-	}
-	for deb in "$dir"/debs/*.deb; do
-		dpkg-deb -x "$deb" "$dir"
-	done
-	rm -rf "$dir/debs"
-	[ -x "$TOOLCHAIN_PATH/$CROSS-gcc-12" ] || die "gcc-12-$CROSS has no $CROSS-gcc-12"
-	touch "$dir/.version-$gcc_version"
 }
 
 # ---- the sid build root ------------------------------------------------------
@@ -136,6 +99,7 @@ fetch_sid_root() {
 # ---- main -----------------------------------------------------------------------
 mkdir -p "$TARGET_DIR"
 BUILD_ROOT=""
+TOOLCHAIN_PATH="" TOOLCHAIN_LIB=""
 if [ "$SUITE" = sid ]; then
 	fetch_sid_root
 	BUILD_ROOT=$SID_ROOT
@@ -152,7 +116,7 @@ else
 	apt_setup
 	resolve
 	KDIR=$ROOT/usr/src/$HEADERS_PKG
-	[ -z "$CROSS" ] || fetch_toolchain
+	[ -z "$CROSS" ] || fetch_toolchain "$CROSS"
 fi
 VMLINUZ=$ROOT/boot/vmlinuz-$KVER
 CONFIG=$ROOT/boot/config-$KVER

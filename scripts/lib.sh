@@ -70,6 +70,8 @@ selected_targets() {
 #               success channel, which QEMU_STATUS_ARGS(FILE) attaches
 #   GUEST_KMODS modules of the kernel image /init loads first
 #   SMP_MAX     the most vCPUs the machine boots reliably with
+#   ICOUNT_SLEEP  -icount sleep= of the instruction-count boot: off (idle
+#               time warps to the next timer) or on (it passes in real time)
 #   TARGET_DIR  its cache; TARGET_ENV what fetch-kernel.sh resolved
 target_setup() {
 	TARGET=$1
@@ -82,6 +84,7 @@ target_setup() {
 	GUEST_KMODS=""
 	SMP_MAX=2
 	STATUS_DEV=/dev/ttyS1
+	ICOUNT_SLEEP=off
 	case "$ARCH" in
 	x86_64)
 		DEB_ARCH=amd64 FLAVOUR=amd64 QEMU=qemu-system-x86_64
@@ -109,15 +112,19 @@ target_setup() {
 		CONSOLE=ttysclp0 STATUS_DEV=/dev/hvc0 CROSS=s390x-linux-gnu
 		GUEST_KMODS=virtio_console
 		;;
+	# malta under -icount sleep=off (QEMU 7.2): an idle guest can wait
+	# forever, no timer fires (/init's "sleep 1" after PASS, an RCU grace
+	# period); with sleep=on idle time passes in real time, and the
+	# counts inside the benchmarks are the same.
 	mipsel)
 		DEB_ARCH=mipsel FLAVOUR=4kc-malta QEMU=qemu-system-mipsel
 		QEMU_ARGS="-machine malta -cpu 24Kf"
-		CONSOLE=ttyS0 CROSS=mipsel-linux-gnu SMP_MAX=1
+		CONSOLE=ttyS0 CROSS=mipsel-linux-gnu SMP_MAX=1 ICOUNT_SLEEP=on
 		;;
 	mips64el)
 		DEB_ARCH=mips64el FLAVOUR=5kc-malta QEMU=qemu-system-mips64el
 		QEMU_ARGS="-machine malta -cpu 5KEc"
-		CONSOLE=ttyS0 CROSS=mips64el-linux-gnuabi64 SMP_MAX=1
+		CONSOLE=ttyS0 CROSS=mips64el-linux-gnuabi64 SMP_MAX=1 ICOUNT_SLEEP=on
 		;;
 	esac
 	case "$ARCH" in
@@ -174,20 +181,79 @@ apt_setup() {
 		} >"$dir/sources.list"
 		mv "$APT_CONFIG.tmp" "$APT_CONFIG"
 	fi
-	# One update at a time (cells run in parallel); the stamp, not the
-	# lists' own times (apt keeps the server's), says how old they are.
+	apt_lists_fresh && return
+	# make check runs cells in parallel, and apt-get refuses to update
+	# lists another apt-get holds: one update at a time, and a run that
+	# waited takes the lists the other one fetched.
 	(
 		flock 9
-		if [ -z "$(find "$dir/updated" -mmin -"${APT_MAX_AGE:-60}" 2>/dev/null)" ]; then
-			log "updating the package lists of $DEBIAN_MIRROR (private apt in $dir)"
-			apt-get update -q >"$dir/update.log" 2>&1 || {
-				cat "$dir/update.log" >&2
-				die "apt-get update of the private apt failed (see above)"
-			}
-			grep -E '^(W|E):' "$dir/update.log" >&2 || true
-			touch "$dir/updated"
-		fi
-	) 9>"$dir/lock" || exit 1
+		apt_lists_fresh && exit 0
+		log "updating the package lists of $DEBIAN_MIRROR (private apt in $dir)"
+		apt-get update -q >"$dir/update.log" 2>&1 || {
+			cat "$dir/update.log" >&2
+			exit 1
+		}
+		grep -E '^(W|E):' "$dir/update.log" >&2 || true
+		touch "$dir/updated"
+	) 9>"$dir/update.lock" || die "apt-get update of the private apt failed (see above)"
+}
+
+# apt_lists_fresh: the private apt's lists were updated less than
+# APT_MAX_AGE minutes ago. A stamp says when: apt gives the list files the
+# server's modification times, so their own age says nothing.
+apt_lists_fresh() {
+	[ -n "$(find "$SIPHASH_CACHE/apt/updated" -mmin -"${APT_MAX_AGE:-60}" 2>/dev/null)" ]
+}
+
+# pkg_version PKG: the candidate version apt would take.
+pkg_version() {
+	local v
+	v=$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n1)
+	[ -n "$v" ] && [ "$v" != "(none)" ] || die "no candidate version for $1 in ${SUITE:-bookworm}"
+	echo "$v"
+}
+
+# fetch_toolchain TRIPLET [PKG...]: Debian's gcc-12 cross compiler for
+# TRIPLET, downloaded and unpacked into the cache, never installed (every
+# gcc-12-<triplet> conflicts with gcc-multilib, which the user-space tests
+# need), and the packages PKG beside it (e.g. libc6-dev-s390x-cross for
+# static user-space programs). Needs apt_setup. Sets TOOLCHAIN_PATH (for
+# PATH) and TOOLCHAIN_LIB (for LD_LIBRARY_PATH: binutils' own libraries).
+fetch_toolchain() {
+	local cross=$1 dir=$SIPHASH_CACHE/toolchain/$1 gcc_version pkg want=""
+	shift
+	gcc_version=$(pkg_version "gcc-12-$cross")
+	TOOLCHAIN_PATH=$dir/usr/bin
+	TOOLCHAIN_LIB=$dir/usr/lib/$(gcc -dumpmachine)
+	if [ ! -x "$TOOLCHAIN_PATH/$cross-gcc-12" ] || [ ! -e "$dir/.version-$gcc_version" ]; then
+		log "unpacking Debian's gcc-12 cross compiler for $cross ($gcc_version)"
+		rm -rf "$dir"
+		want="gcc-12-$cross binutils-$cross"
+	fi
+	for pkg in "$@"; do
+		[ -e "$dir/.extra-$pkg-$(pkg_version "$pkg" | tr ':~+' '___')" ] ||
+			want="$want $pkg"
+	done
+	[ -n "$want" ] || return 0
+	mkdir -p "$dir/debs"
+	# What apt would install on this host, downloaded only: the cross
+	# packages and any library the host lacks.
+	# shellcheck disable=SC2086
+	(cd "$dir/debs" && APT_CONFIG= apt-get install --download-only -q -y \
+		--no-install-recommends -o Dir::Cache::archives="$dir/debs" \
+		$want >"$dir/apt.log" 2>&1) || {
+		cat "$dir/apt.log" >&2
+		die "download of $want failed"
+	}
+	for deb in "$dir"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
+	done
+	rm -rf "$dir/debs"
+	[ -x "$TOOLCHAIN_PATH/$cross-gcc-12" ] || die "gcc-12-$cross has no $cross-gcc-12"
+	touch "$dir/.version-$gcc_version"
+	for pkg in "$@"; do
+		touch "$dir/.extra-$pkg-$(pkg_version "$pkg" | tr ':~+' '___')"
+	done
 }
 
 # qemu_status_args FILE: the QEMU options that attach the guest's

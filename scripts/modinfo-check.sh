@@ -10,8 +10,6 @@ set -euo pipefail
 
 [ $# -ge 1 ] || die "usage: $0 KO..."
 VERSION=$(make -s --no-print-directory -C "$SIPHASH_ROOT" version)
-TMP=$(mktemp)
-trap 'rm -f "$TMP"' EXIT
 bad=0
 problem() { # problem CODE TEXT: one problem, with its reason code
 	echo "modinfo: [$1] ${*:2}" >&2
@@ -28,10 +26,9 @@ for ko in "$@"; do
 	[ -z "$v" ] || [ "$v" = "$VERSION" ] ||
 		problem version "$m: version $v, not SIPHASH_OOT_VERSION $VERSION"
 	# The raw .modinfo strings: modinfo -F parm also shows "name: (type)"
-	# for a parameter that has a type but no description.
-	# (objcopy writes a section to a seekable file only, not to a pipe.)
-	objcopy -O binary --only-section=.modinfo "$ko" "$TMP"
-	descs=$(tr '\0' '\n' <"$TMP" | sed -n 's/^parm=//p')
+	# for a parameter that has a type but no description. readelf reads
+	# a module of any arch (the host's objcopy knows only its own).
+	descs=$(readelf -p .modinfo "$ko" | sed -n 's/^ *\[ *[0-9a-f]*\]  parm=//p')
 	n=0
 	for p in $(module_params "$ko"); do
 		n=$((n + 1))

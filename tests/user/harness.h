@@ -31,7 +31,8 @@ static inline u32 hsip_call(const void *p, size_t len,
 
 /*
  * The reference table, a raw little-endian file with the same layout on
- * both widths (every field is at a multiple of 8). Fills: 0 all 0x00,
+ * both widths (every field is at a multiple of 8; a big-endian reader
+ * converts the words, test_user.c's table_to_cpu()). Fills: 0 all 0x00,
  * 1 all 0xff, 2 the first len bytes of rnd. key[f][len] is the random key
  * of that case: 16 bytes for SipHash, its first 8 for HalfSipHash.
  */

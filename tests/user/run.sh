@@ -102,6 +102,7 @@ for v in x86_64-wat x86_64-byte i386; do
 	[ $rc -eq 0 ] || tail -20 "$log"
 	result "$v: quick checks under valgrind memcheck, no report ($log)" $rc
 done
+. tests/user/run-be.sh	# the same checks big-endian: s390x under qemu-user
 
 # ---- negative controls: each must be caught --------------------------
 log=$R/negative-vector.log

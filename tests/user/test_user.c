@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <asm/unaligned.h>
+
 #include "harness.h"
 #include "../vectors/long_msg.h"
 #include "seed_vectors.h"
@@ -200,9 +202,25 @@ static bool take(size_t len)
 	return !quick || len <= 300 || len % 61 == 0 || len >= REF_MAX - 1;
 }
 
+/*
+ * Keys as libsodium and OpenSSL read the table's key bytes: little-endian
+ * words (a memcpy() would give other keys on a big-endian CPU).
+ */
 static void ref_key(siphash_key_t *k, int fill, size_t len)
 {
-	memcpy(k, ref->key[fill][len], sizeof(*k));
+	k->key[0] = get_unaligned_le64(ref->key[fill][len]);
+	k->key[1] = get_unaligned_le64(ref->key[fill][len] + 8);
+}
+
+static void ref_hkey(hsiphash_key_t *k, int fill, size_t len)
+{
+#if BITS_PER_LONG == 64
+	k->key[0] = get_unaligned_le64(ref->key[fill][len]);
+	k->key[1] = get_unaligned_le64(ref->key[fill][len] + 8);
+#else
+	k->key[0] = get_unaligned_le32(ref->key[fill][len]);
+	k->key[1] = get_unaligned_le32(ref->key[fill][len] + 4);
+#endif
 }
 
 static void t_libsodium(void)
@@ -235,7 +253,7 @@ static void t_openssl(void)
 			if (!take(len))
 				continue;
 			ref_msg(ref, fill, len, msg);
-			memcpy(&key, ref->key[fill][len], sizeof(key));
+			ref_hkey(&key, fill, len);
 			hsip_all(msg, len, &key, (u32)ref->sip13[fill][len],
 				 "OpenSSL");
 		}
@@ -264,7 +282,7 @@ static void t_halfsiphash_py(void)
 		if (!take(len))
 			continue;
 		ref_msg(ref, fill, len, msg);
-		memcpy(&key, ref->key[fill][len], sizeof(key));
+		ref_hkey(&key, fill, len);
 		hsip_all(msg, len, &key, want, "halfsiphash.py");
 	}
 	fclose(f);
@@ -290,7 +308,7 @@ do {									\
 	hsiphash_key_t k;						\
 	u32 want;							\
 									\
-	memcpy(&k, ref->key[2][len], sizeof(k));			\
+	ref_hkey(&k, 2, len);						\
 	want = hsip_call(ref->rnd, len, &k, false);			\
 	if (BITS_PER_LONG == 64 && want != (u32)ref->sip13[2][len])	\
 		fail("hsiphash len %d vs OpenSSL", len);		\
@@ -302,9 +320,13 @@ static void t_helpers_ref(void)
 {
 	u64 w[4];
 	u32 v[4];
+	int i;
 
-	memcpy(w, ref->rnd, sizeof(w));
-	memcpy(v, ref->rnd, sizeof(v));
+	/* The words the message bytes stand for, little-endian. */
+	for (i = 0; i < 4; i++) {
+		w[i] = get_unaligned_le64(ref->rnd + 8 * i);
+		v[i] = get_unaligned_le32(ref->rnd + 4 * i);
+	}
 	SIP_HELPER(4, siphash_1u32(v[0], &k));
 	SIP_HELPER(8, siphash_1u64(w[0], &k));
 	SIP_HELPER(8, siphash_2u32(v[0], v[1], &k));
@@ -317,6 +339,19 @@ static void t_helpers_ref(void)
 	HSIP_HELPER(8, hsiphash_2u32(v[0], v[1], &k));
 	HSIP_HELPER(12, hsiphash_3u32(v[0], v[1], v[2], &k));
 	HSIP_HELPER(16, hsiphash_4u32(v[0], v[1], v[2], v[3], &k));
+}
+
+/* The table is written little-endian (harness.h): its words in CPU order. */
+static void table_to_cpu(struct sip_ref *r)
+{
+	u64 *sip24 = &r->sip24[0][0], *sip13 = &r->sip13[0][0];
+	size_t i;
+
+	r->seed = le64_to_cpu(r->seed);
+	for (i = 0; i < REF_FILLS * (REF_MAX + 1); i++) {
+		sip24[i] = le64_to_cpu(sip24[i]);
+		sip13[i] = le64_to_cpu(sip13[i]);
+	}
 }
 
 int main(int argc, char **argv)
@@ -336,13 +371,15 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fclose(f);
+	table_to_cpu(&table);
 	ref = &table;
 	quick = argc > 3 && !strcmp(argv[3], "quick");
 	for (i = 0; i < sizeof(seq); i++)
 		seq[i] = i;
 
-	printf("# %d-bit, %s tail, hsiphash is %s, table seed %#llx%s\n",
+	printf("# %d-bit %s-endian, %s tail, hsiphash is %s, table seed %#llx%s\n",
 	       BITS_PER_LONG,
+	       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? "big" : "little",
 #if defined(CONFIG_DCACHE_WORD_ACCESS) && BITS_PER_LONG == 64
 	       "word-at-a-time",
 #else

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * User-space shim: the kernel configuration the build selects with -D.
- * x86 (both widths) has efficient unaligned access; CONFIG_DCACHE_WORD_ACCESS
- * (word-at-a-time tail of siphash.c) is given by the Makefile per variant;
- * CONFIG_CPU_BIG_ENDIAN follows the compiler's target.
+ * x86 (both widths) and s390x have efficient unaligned access, as in
+ * Debian's kernels; CONFIG_DCACHE_WORD_ACCESS (word-at-a-time tail of
+ * siphash.c) is given by the Makefile per variant; CONFIG_CPU_BIG_ENDIAN
+ * follows the compiler's target.
  */
 #ifndef SHIM_LINUX_KCONFIG_H
 #define SHIM_LINUX_KCONFIG_H
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__) || defined(__i386__) || defined(__s390x__)
 #define CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS 1
 #endif
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
