@@ -293,6 +293,7 @@ static const char * const entry_names[] = {	/* aligned ones even */
 	__stringify(__siphash_aligned), __stringify(__siphash_unaligned),
 	__stringify(__hsiphash_aligned), __stringify(__hsiphash_unaligned),
 };
+
 static struct kprobe entry_probes[ARRAY_SIZE(entry_names)];
 static unsigned int entry_hits[ARRAY_SIZE(entry_names)];
 

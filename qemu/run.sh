@@ -105,10 +105,23 @@ cp "$BUSYBOX" "$STAGE/bin/busybox"
 cp "$SIPHASH_ROOT/qemu/init.sh" "$STAGE/init"
 cp "$SIPHASH_ROOT/qemu/stress.sh" "$STAGE/stress.sh"
 cp "$SIPHASH_ROOT/qemu/bad-log.patterns" "$STAGE/etc/bad-log.patterns"
-for m in siphash $MODULES; do
+# MODULES and, transitively, those of ours they depend on (modinfo's
+# depends): MODULES=test_secure_seq brings secure_seq_demo along.
+need="siphash $MODULES"
+staged=" "
+while [ -n "$need" ]; do
+	set -- $need
+	m=$1
+	shift
+	need="$*"
+	case "$staged" in *" $m "*) continue ;; esac
 	f=$(ko "$m")
 	[ -n "$f" ] || die "module $m.ko was not built"
 	cp "$f" "$STAGE/lib/modules/$KVER/extra/"
+	staged="$staged$m "
+	for d in $(modinfo -F depends "$f" | tr , ' '); do
+		[ -z "$(ko "$d")" ] || need="$need $d"
+	done
 done
 for ko in $EXTRA_MODULES; do
 	cp "$ko" "$STAGE/lib/modules/$KVER/extra/"
