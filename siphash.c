@@ -149,11 +149,15 @@ do {									\
 
 /*
  * The final word: @b (the length byte, already in place) with the last
- * @left (< 8) bytes at @p ORed in, little-endian. With word-at-a-time access
- * the bytes are one load that may run past the end of the buffer but never
- * into the next page (load_unaligned_zeropad), masked to @left bytes.
+ * @left (< 8) bytes at @p ORed in, little-endian. @aligned: @p is as
+ * aligned as the buffer, which it ends by whole words, so the 4- and 2-byte
+ * loads may be aligned ones (MIPS: 1 to 3 instructions fewer per tail).
+ * With word-at-a-time access the bytes are one load that may run past the
+ * end of the buffer but never into the next page (load_unaligned_zeropad),
+ * masked to @left bytes.
  */
-static __always_inline u64 sip_last_word(u64 b, const u8 *p, size_t left)
+static __always_inline u64 sip_last_word(u64 b, const u8 *p, size_t left,
+					 bool aligned)
 {
 #ifdef SIP_WORD_AT_A_TIME_TAIL
 	if (left)
@@ -171,13 +175,15 @@ static __always_inline u64 sip_last_word(u64 b, const u8 *p, size_t left)
 		b |= (u64)p[4] << 32;
 		fallthrough;
 	case 4:
-		b |= get_unaligned_le32(p);
+		b |= aligned ? le32_to_cpup((const __le32 *)p) :
+			       get_unaligned_le32(p);
 		break;
 	case 3:
 		b |= (u64)p[2] << 16;
 		fallthrough;
 	case 2:
-		b |= get_unaligned_le16(p);
+		b |= aligned ? le16_to_cpup((const __le16 *)p) :
+			       get_unaligned_le16(p);
 		break;
 	case 1:
 		b |= p[0];
@@ -206,7 +212,7 @@ static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 			      get_unaligned_le64(data);
 		SIP_ABSORB(m, c);
 	}
-	b = sip_last_word(b, end, len & 7);
+	b = sip_last_word(b, end, len & 7, aligned);
 	return SIP_FINAL(b, c, d, out32);
 }
 
@@ -223,7 +229,7 @@ static __always_inline u32 hsip_hash(const u8 *data, size_t len, u32 k0, u32 k1,
 			      get_unaligned_le32(data);
 		HSIP_ABSORB(m, c);
 	}
-	b |= (u32)sip_last_word(0, end, len & 3);
+	b |= (u32)sip_last_word(0, end, len & 3, aligned);
 	return HSIP_FINAL(b, c, d);
 }
 
