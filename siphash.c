@@ -8,9 +8,10 @@
  * hsiphash mapping (SipHash-1-3 on 64-bit, HalfSipHash-1-3 on 32-bit) follow
  * the seed series "[PATCH v3 net-next 0/4] Introduce The SipHash PRF".
  *
- * The round functions, initialisation constants, finalisation and the tail
- * of a message exist once each below; every exported function is an
- * instance of them with fixed round counts. Round counts and helper words
+ * The round (one ARX network in two step orders, see SIP_ARX()), the
+ * initialisation constants, the finalisation and the tail of a message
+ * exist once each below; every exported function is an instance of them
+ * with fixed round counts. Round counts and helper words
  * are written out with constant conditions, not loops (see SIP_ROUNDS()).
  */
 #include <linux/bitops.h>
@@ -30,28 +31,72 @@
  * The state of every function below is four local variables v0..v3 (u64
  * for SipHash, u32 for HalfSipHash), which these macros update in place.
  * Locals rather than a struct: on i386, where eight 32-bit halves do not fit
- * in six registers, gcc keeps more of the state in registers (56 instead of
- * 68 stack accesses per 8-byte block of SipHash-2-4, with objdump), and the
- * block loop runs 5-10% faster under QEMU.
+ * in six registers, gcc keeps more of the state in registers (with the
+ * rounds then in the paper's order, 56 instead of 68 stack accesses per
+ * 8-byte block of SipHash-2-4, with objdump), and the block loop runs 5-10%
+ * faster under QEMU.
  */
 
-/* One SipRound (paper, section 2.1). */
-#define SIP_ROUND()							\
+/*
+ * @x rotated left by @n bits, for a u64 or a u32 @x, and @x with its two
+ * halves swapped. Written out rather than rol64()/rol32(): gcc-12 inlines
+ * those only after the rounds around them, and then takes the operands of
+ * the XOR that follows a rotation as if the rotation had come last, whatever
+ * order the rounds below are written in.
+ */
+#define SIP_ROTL(x, n)							\
+({									\
+	const __typeof__(x) __x = (x);					\
+	const unsigned int __n = (n);					\
+									\
+	__x << __n | __x >> (8 * sizeof(__x) - __n);			\
+})
+#define SIP_SWAP(x)	SIP_ROTL(x, 4 * sizeof(x))
+
+/*
+ * One round of the paper's ARX network (section 2.1) on v0..v3 with
+ * rotations @a, @b, @c and @d: SipRound on u64 words, the HalfSipHash round
+ * on u32 words. The v0/v1 and v2/v3 halves of a round meet only at
+ * v2 += v1 and v0 += v3, so the order of its steps is free, and it decides
+ * how gcc-12 allocates registers: each order below is the one that took the
+ * fewest instructions per call, counted against the kernel's own SipHash
+ * (lib/) on every arch of the matrix.
+ *
+ * SIP_ARX(), for words that fit a register: the v2/v3 half first, and
+ * v2 += v1 before v0 += v3.
+ */
+#define SIP_ARX(a, b, c, d)						\
 do {									\
-	v0 += v1; v1 = rol64(v1, 13); v1 ^= v0; v0 = rol64(v0, 32);	\
-	v2 += v3; v3 = rol64(v3, 16); v3 ^= v2;				\
-	v0 += v3; v3 = rol64(v3, 21); v3 ^= v0;				\
-	v2 += v1; v1 = rol64(v1, 17); v1 ^= v2; v2 = rol64(v2, 32);	\
+	v2 += v3; v3 = SIP_ROTL(v3, b); v3 ^= v2;			\
+	v0 += v1; v1 = SIP_ROTL(v1, a); v1 ^= v0; v0 = SIP_SWAP(v0);	\
+	v2 += v1; v1 = SIP_ROTL(v1, d); v1 ^= v2; v2 = SIP_SWAP(v2);	\
+	v0 += v3; v3 = SIP_ROTL(v3, c); v3 ^= v0;			\
 } while (0)
 
-/* One HalfSipHash round: the same ARX network on 32-bit words. */
-#define HSIP_ROUND()							\
+/*
+ * SIP_ARX_PAIRS(), for u64 words in register pairs (SipHash on 32-bit): the
+ * paper's order, each rotation computed into __r before the addition that
+ * still reads the word, so that the XOR after the addition starts from the
+ * rotated word, which dies there, rather than from the other one, which
+ * lives on.
+ */
+#define SIP_ARX_PAIRS(a, b, c, d)					\
 do {									\
-	v0 += v1; v1 = rol32(v1, 5); v1 ^= v0; v0 = rol32(v0, 16);	\
-	v2 += v3; v3 = rol32(v3, 8); v3 ^= v2;				\
-	v0 += v3; v3 = rol32(v3, 7); v3 ^= v0;				\
-	v2 += v1; v1 = rol32(v1, 13); v1 ^= v2; v2 = rol32(v2, 16);	\
+	__typeof__(v0) __r;						\
+									\
+	__r = SIP_ROTL(v1, a); v0 += v1; v1 = __r ^ v0; v0 = SIP_SWAP(v0); \
+	__r = SIP_ROTL(v3, b); v2 += v3; v3 = __r ^ v2;			\
+	__r = SIP_ROTL(v3, c); v0 += v3; v3 = __r ^ v0;			\
+	__r = SIP_ROTL(v1, d); v2 += v1; v1 = __r ^ v2; v2 = SIP_SWAP(v2); \
 } while (0)
+
+/* One SipRound, and one HalfSipHash round. */
+#if BITS_PER_LONG == 64
+#define SIP_ROUND()	SIP_ARX(13, 16, 21, 17)
+#else
+#define SIP_ROUND()	SIP_ARX_PAIRS(13, 16, 21, 17)
+#endif
+#define HSIP_ROUND()	SIP_ARX(5, 8, 7, 13)
 
 /*
  * @n (1..4, a constant) rounds, written out: a loop with a counter would
@@ -148,57 +193,75 @@ do {									\
 })
 
 /*
- * The final word: @b (the length byte, already in place) with the last
- * @left (< 8) bytes at @p ORed in, little-endian. With word-at-a-time access
- * the bytes are one load that may run past the end of the buffer but never
- * into the next page (load_unaligned_zeropad), masked to @left bytes.
+ * OR the last @left bytes at @p into @b, little-endian, in @b's own type:
+ * a u32 for HalfSipHash (@left < 4), whose tail thus stays in 32-bit
+ * operations (through a u64, i386 took 7 or 8 instructions more for a 2- or
+ * 3-byte tail, armhf 1 to 4 more at every length). @aligned: @p is as
+ * aligned as the buffer, which it ends by whole words, so the 4- and 2-byte
+ * loads may be aligned ones (MIPS: 1 to 3 instructions fewer per tail).
+ * With word-at-a-time access the bytes are one load that may run past the
+ * end of the buffer but never into the next page (load_unaligned_zeropad),
+ * masked to @left bytes.
  */
-static __always_inline u64 sip_last_word(u64 b, const u8 *p, size_t left)
-{
 #ifdef SIP_WORD_AT_A_TIME_TAIL
-	if (left)
-		b |= le64_to_cpu((__force __le64)(load_unaligned_zeropad(p) &
-						  bytemask_from_count(left)));
+#define SIP_TAIL(b, p, left, aligned)					\
+do {									\
+	__typeof__(b) *const __b = &(b);				\
+	const size_t __left = (left);					\
+									\
+	if (__left)							\
+		*__b |= le64_to_cpu((__force __le64)(load_unaligned_zeropad(p) & \
+						     bytemask_from_count(__left))); \
+} while (0)
 #else
-	switch (left) {
-	case 7:
-		b |= (u64)p[6] << 48;
-		fallthrough;
-	case 6:
-		b |= (u64)p[5] << 40;
-		fallthrough;
-	case 5:
-		b |= (u64)p[4] << 32;
-		fallthrough;
-	case 4:
-		b |= get_unaligned_le32(p);
-		break;
-	case 3:
-		b |= (u64)p[2] << 16;
-		fallthrough;
-	case 2:
-		b |= get_unaligned_le16(p);
-		break;
-	case 1:
-		b |= p[0];
-	}
+#define SIP_TAIL(b, p, left, aligned)					\
+do {									\
+	__typeof__(b) *const __b = &(b);				\
+	const u8 *const __p = (p);					\
+	const bool __aligned = (aligned);				\
+									\
+	switch (left) {							\
+	case 7:								\
+		*__b |= (u64)__p[6] << 48;				\
+		fallthrough;						\
+	case 6:								\
+		*__b |= (u64)__p[5] << 40;				\
+		fallthrough;						\
+	case 5:								\
+		*__b |= (u64)__p[4] << 32;				\
+		fallthrough;						\
+	case 4:								\
+		*__b |= __aligned ? le32_to_cpup((const __le32 *)__p) :	\
+				    get_unaligned_le32(__p);		\
+		break;							\
+	case 3:								\
+		*__b |= (u64)__p[2] << 16;				\
+		fallthrough;						\
+	case 2:								\
+		*__b |= __aligned ? le16_to_cpup((const __le16 *)__p) :	\
+				    get_unaligned_le16(__p);		\
+		break;							\
+	case 1:								\
+		*__b |= __p[0];						\
+	}								\
+} while (0)
 #endif
-	return b;
-}
 
 /*
  * SipHash-c-d of a buffer; @aligned: @data is SIPHASH_ALIGNMENT aligned.
- * The length byte is set before the state, as the kernel's lib/ code sets
- * it: set after it, gcc-12 spent a register move more in the finalisation
- * on x86_64.
+ * The block end, the tail length and the length byte come from @len before
+ * the state is keyed: keyed first, the i386 block loop spilled more, and
+ * with the tail length taken from @len after the loop, armhf and mips64el
+ * spent 1 or 2 instructions more per call (mipsel 1 fewer).
  */
 static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 				    int c, int d, bool aligned, bool out32)
 {
+	const u8 *end = data + (len & ~(size_t)7);
+	const size_t left = len & 7;
 	u64 b = (u64)len << 56;
 
 	SIP_STATE(k0, k1);
-	const u8 *end = data + (len & ~(size_t)7);
 	u64 m;
 
 	for (; data != end; data += 8) {
@@ -206,7 +269,7 @@ static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 			      get_unaligned_le64(data);
 		SIP_ABSORB(m, c);
 	}
-	b = sip_last_word(b, end, len & 7);
+	SIP_TAIL(b, end, left, aligned);
 	return SIP_FINAL(b, c, d, out32);
 }
 
@@ -223,7 +286,7 @@ static __always_inline u32 hsip_hash(const u8 *data, size_t len, u32 k0, u32 k1,
 			      get_unaligned_le32(data);
 		HSIP_ABSORB(m, c);
 	}
-	b |= (u32)sip_last_word(0, end, len & 3);
+	SIP_TAIL(b, end, len & 3, aligned);
 	return HSIP_FINAL(b, c, d);
 }
 

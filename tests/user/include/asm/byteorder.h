@@ -21,6 +21,7 @@
 #define le32_to_cpu(x)		__builtin_bswap32((__force u32)(x))
 #define le64_to_cpu(x)		__builtin_bswap64((__force u64)(x))
 #endif
+#define le16_to_cpup(p)		le16_to_cpu(*(p))
 #define le32_to_cpup(p)		le32_to_cpu(*(p))
 #define le64_to_cpup(p)		le64_to_cpu(*(p))
 
