@@ -32,9 +32,10 @@
 #
 # Each check writes "HARNESS: OK name" or "HARNESS: FAIL <code> name: reason"
 # to the status channel, "HARNESS: MEM ..." lines with the memory figures,
-# and "HARNESS: TIME seconds check arguments" with its duration. Exits non-zero if any check failed. Console messages below
-# warning level are muted while it runs, so that hundreds of loads do not
-# flood the serial console; the kernel log is read with dmesg after every
+# and "HARNESS: TIME seconds command module parameter" with its duration.
+# Exits non-zero if any check failed. Console messages below warning level
+# are muted while it runs, so that hundreds of loads do not flood the serial
+# console; the kernel log is read with dmesg after every
 # step instead, against /etc/bad-log.patterns.
 S=$(sed -n 's/^status //p' /etc/harness.conf)
 mkdir -p /tmp
@@ -344,7 +345,9 @@ deps | cycle | leakcontrol | limits | badparam | secret) "$cmd" "$@" ;;
 *) fail harness "stress: unknown command '$cmd'" ;;
 esac
 echo "${printk%% *}" >/proc/sys/kernel/printk
-# What each check costs, in guest seconds (under TCG, host time).
+# What each check costs, in guest seconds (under TCG, host time), named by
+# command, module and the name of its first parameter: never a value, which
+# may be a secret one.
 read -r t1 _ </proc/uptime
-echo "HARNESS: TIME $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") $cmd ${1:-} ${2:-}" >"$S"
+echo "HARNESS: TIME $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") $cmd ${1:-} ${2%%=*}" >"$S"
 exit $rc
