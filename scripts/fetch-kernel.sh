@@ -96,6 +96,42 @@ fetch_sid_root() {
 	touch "$SID_ROOT/.complete"
 }
 
+# ---- QEMU from sid ---------------------------------------------------------------
+# Targets with QEMU_SUITE=sid (lib.sh says why) boot under sid's QEMU: a
+# root made with mmdebstrap that holds only the emulator, run from bookworm
+# through sid's own dynamic loader and libraries, by a wrapper script that
+# write_env names as QEMU.
+QEMU_ROOT=$SIPHASH_CACHE/qemu-$QEMU_SUITE
+fetch_qemu_root() {
+	local wrapper=$QEMU_ROOT/usr/local/bin/$QEMU lib=usr/lib/x86_64-linux-gnu
+
+	if [ ! -e "$QEMU_ROOT/.complete" ]; then
+		command -v mmdebstrap >/dev/null || die "mmdebstrap not found (scripts/deps.sh installs it)"
+		log "$TARGET: fetching $QEMU from $QEMU_SUITE into $QEMU_ROOT (mmdebstrap)"
+		rm -rf "$QEMU_ROOT"
+		mkdir -p "$TARGET_DIR"
+		mmdebstrap --variant=essential --aptopt='Acquire::Check-Valid-Until "false"' \
+			--include="$QEMU" "$QEMU_SUITE" "$QEMU_ROOT" "$DEBIAN_MIRROR" \
+			>"$TARGET_DIR/qemu-mmdebstrap.log" 2>&1 || {
+			tail -n 30 "$TARGET_DIR/qemu-mmdebstrap.log" >&2
+			die "mmdebstrap of $QEMU from $QEMU_SUITE failed"
+		}
+		mkdir -p "${wrapper%/*}"
+		cat >"$wrapper" <<EOF
+#!/bin/sh
+# $QEMU of Debian $QEMU_SUITE with its own loader and libraries.
+R=\$(cd "\$(dirname "\$0")/../../.." && pwd)
+QEMU_MODULE_DIR=\$R/$lib/qemu exec "\$R/lib64/ld-linux-x86-64.so.2" \\
+	--library-path "\$R/$lib" "\$R/usr/bin/$QEMU" -L "\$R/usr/share/qemu" "\$@"
+EOF
+		chmod +x "$wrapper"
+		"$wrapper" --version >/dev/null || die "$wrapper does not run"
+		touch "$QEMU_ROOT/.complete"
+	fi
+	QEMU=$wrapper
+	log "$TARGET: $("$QEMU" --version | head -n1) from $QEMU_SUITE"
+}
+
 # ---- main -----------------------------------------------------------------------
 mkdir -p "$TARGET_DIR"
 BUILD_ROOT=""
@@ -118,6 +154,7 @@ else
 	KDIR=$ROOT/usr/src/$HEADERS_PKG
 	[ -z "$CROSS" ] || fetch_toolchain "$CROSS"
 fi
+[ -z "$QEMU_SUITE" ] || fetch_qemu_root
 VMLINUZ=$ROOT/boot/vmlinuz-$KVER
 CONFIG=$ROOT/boot/config-$KVER
 BUSYBOX=$ROOT/bin/busybox
@@ -136,6 +173,7 @@ GUEST_KMOD_DIR=$GUEST_KMOD_DIR
 BUILD_ROOT=$BUILD_ROOT
 TOOLCHAIN_PATH=$TOOLCHAIN_PATH
 TOOLCHAIN_LIB=$TOOLCHAIN_LIB
+QEMU=$QEMU
 EOF
 }
 
