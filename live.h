@@ -183,13 +183,22 @@ struct live_conn {
 	u16 client_mss;
 };
 
-/* Close whatever of @c is open. */
+/*
+ * Close whatever of @c is open. The two ends close with a reset, not a FIN
+ * (SO_LINGER 0): no TIME_WAIT socket outlives the module by a minute, which
+ * the reliability run's load/unload cycles would count as unreclaimable
+ * slab (on s390x over 100 kB in 40 cycles of test_secure_seq).
+ */
 static void live_close(struct live_conn *c)
 {
-	if (c->server)
+	if (c->server) {
+		sock_no_linger(c->server->sk);
 		sock_release(c->server);
-	if (c->client)
+	}
+	if (c->client) {
+		sock_no_linger(c->client->sk);
 		sock_release(c->client);
+	}
 	if (c->listener)
 		sock_release(c->listener);
 	c->server = NULL;
