@@ -209,6 +209,7 @@ do {									\
 	__typeof__(b) *const __b = &(b);				\
 	const size_t __left = (left);					\
 									\
+	(void)(aligned);	/* one load serves every alignment */	\
 	if (__left)							\
 		*__b |= le64_to_cpu((__force __le64)(load_unaligned_zeropad(p) & \
 						     bytemask_from_count(__left))); \
