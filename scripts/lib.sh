@@ -338,6 +338,18 @@ result() {
 	fi
 }
 
+# tap_results PREFIX LOG: one result() per "ok N ..."/"not ok N ..." line
+# of a test program's output in LOG, named "PREFIX: description".
+tap_results() {
+	local line
+	while read -r line; do
+		case "$line" in
+		"ok "*) result "$1: ${line#ok [0-9]* }" 0 ;;
+		"not ok "*) result "$1: ${line#not ok [0-9]* }" 1 ;;
+		esac
+	done < <(grep -E '^(not )?ok [0-9]+ ' "$2")
+}
+
 summary() {
 	echo
 	for f in "${failures[@]}"; do echo "failed: $f"; done

@@ -21,8 +21,8 @@
 #
 # Environment: STATIC_ONLY=1 stops after step 1 (the build-failure negative
 # control); BOOT_ARGS_<var>=... are passed to the boot as <var>=....
-# MODULES="..." (qemu/run.sh) limits every boot to those modules, e.g.
-# without the demos whose known answers assume a little-endian CPU.
+# MODULES="..." (qemu/run.sh) limits every boot to those modules (and
+# those they depend on), e.g. MODULES=test_siphash for a quick look.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$SIPHASH_ROOT"

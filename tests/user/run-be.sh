@@ -26,17 +26,6 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 fi
 BE_CROSS=s390x-linux-gnu BE_DEB_ARCH=s390x
 
-# be_checks LOG: one result per "ok"/"not ok" line of test_user.
-be_checks() {
-	local line
-	while read -r line; do
-		case "$line" in
-		"ok "*) result "s390x: ${line#ok [0-9]* }" 0 ;;
-		"not ok "*) result "s390x: ${line#not ok [0-9]* }" 1 ;;
-		esac
-	done < <(grep -E '^(not )?ok [0-9]+ ' "$1")
-}
-
 be_run() {
 	local tc log rc
 	scripts/deps.sh qemu-s390x-static:qemu-user-static \
@@ -70,7 +59,7 @@ be_run() {
 		readelf -h "$O/s390x/test_user" | grep -q 'big endian' &&
 		grep -q '^# 64-bit big-endian' "$log"
 	result "s390x: the binary is big-endian s390x and runs as such under qemu-s390x-static ($log)" $?
-	be_checks "$log"
+	tap_results s390x "$log"
 	grep -qE '^ok [0-9]+ ' "$log" && [ $rc -eq 0 ] || result "s390x: exit status $rc" 1
 
 	log=$R/s390x-negative-vector.log

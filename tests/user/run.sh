@@ -63,17 +63,6 @@ TABLES=("$O/ref.bin" "$O/half.txt")
 "$O/kat_model" >"$R/kat_model.log" 2>&1
 result "kat_model: the demos' known answers for this CPU agree with their hashing over siphash.c ($R/kat_model.log)" $?
 
-# count_checks LOG: add the test program's "ok"/"not ok" lines.
-count_checks() {
-	local line
-	while read -r line; do
-		case "$line" in
-		"ok "*) result "$v: ${line#ok [0-9]* }" 0 ;;
-		"not ok "*) result "$v: ${line#not ok [0-9]* }" 1 ;;
-		esac
-	done < <(grep -E '^(not )?ok [0-9]+ ' "$1")
-}
-
 # sanitizer_clean LOG: no ASan, UBSan or memcheck report in LOG.
 sanitizer_clean() {
 	! grep -qE 'ERROR: AddressSanitizer|runtime error:|ERROR SUMMARY: [1-9]|Invalid read|uninitialised' "$1"
@@ -85,7 +74,7 @@ for v in x86_64-wat x86_64-byte i386; do
 	"$O/$v/test_user" "${TABLES[@]}" >"$log" 2>&1
 	rc=$?
 	grep -E '^#|^not ok' "$log"
-	count_checks "$log"
+	tap_results "$v" "$log"
 	grep -qE '^ok [0-9]+ ' "$log" && [ $rc -eq 0 ] || result "$v: exit status $rc" 1
 
 	log=$R/$v-asan.log
