@@ -248,7 +248,11 @@ limits() {
 	dmesg -c >/dev/null
 	# shellcheck disable=SC2068
 	if ! modprobe "$mod" $@ 2>/tmp/err || [ "$(cat "/sys/module/$mod/initstate" 2>/dev/null)" != live ]; then
-		fail limits "$name: the load failed: $(cat /tmp/err)"
+		# The console is muted: the failed KTAP cases, with the two
+		# diagnostic lines before each, come from the kernel log.
+		why=$(dmesg -c | grep -E ': (# |not ok )' | grep -B2 ': not ok ' |
+			sed 's/^\[[^]]*\] //' | head -n 9 | tr '\n' ' ')
+		fail limits "$name: the load failed: $(cat /tmp/err) ${why:+(KTAP: $why)}"
 		unload_new "$before"
 		return
 	fi
