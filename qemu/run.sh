@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run.sh TARGET - build the modules for one target of the matrix (ARCH-SERIES,
-# e.g. x86_64-6.1, s390x-6.1, x86_64-sid) against Debian's headers of that
+# a row of targets.tsv, e.g. x86_64-6.1) against Debian's headers of that
 # kernel, pack them into a busybox initramfs, boot Debian's kernel in QEMU,
 # load siphash.ko and the test modules, and judge the run from the serial
 # logs (qemu/analyse.py, which writes verdict.json). Exits 0 only if
@@ -35,7 +35,7 @@ set -euo pipefail
 target_setup "$1"
 "$SIPHASH_ROOT/scripts/fetch-kernel.sh" "$TARGET"
 load_target_env "$TARGET"
-SRC_TOOLS=$("$SIPHASH_ROOT/scripts/fetch-source.sh" 6.1)
+SRC_TOOLS=$("$SIPHASH_ROOT/scripts/fetch-source.sh" "$(role_target reference)")
 
 # By default every module of Kbuild but siphash.ko itself (and the negative
 # control modules) reports KTAP.
@@ -55,10 +55,10 @@ BUILD=${BUILD:-$SIPHASH_ROOT/build/$TARGET}
 case "$TIMEOUT$SMP$MEM" in
 *[!0-9]*) die "TIMEOUT, SMP and MEM must be whole numbers" ;;
 esac
-[ "$SMP" -le "$SMP_MAX" ] || die "SMP=$SMP: the $ARCH machine boots reliably with at most $SMP_MAX vCPUs"
+[ "$SMP" -le "$SMP_MAX" ] || die "SMP=$SMP: the $TARGET machine boots reliably with at most $SMP_MAX vCPUs"
 
 kvm_usable() {
-	[ "$ARCH" = x86_64 ] || [ "$ARCH" = i386 ] || return 1
+	[ "$KVM_OK" = yes ] || return 1
 	grep -qwE 'vmx|svm' /proc/cpuinfo && [ -r /dev/kvm ] && [ -w /dev/kvm ]
 }
 case "${ACCEL:-auto}" in
@@ -151,7 +151,7 @@ done
 	done
 	echo "status $STATUS_DEV"
 	echo "secret" $secrets
-	case "$ARCH" in mips*) echo "mips-unaligned" ;; esac
+	[ "$ALIGN_TRAP" != yes ] || echo "mips-unaligned"
 	echo "net"
 	if [ -n "${STRESS:-}" ]; then
 		SECRET_VALUES=$SECRETS_FILE "$SIPHASH_ROOT/qemu/stress-conf.sh" \

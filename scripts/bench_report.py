@@ -30,6 +30,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import targets  # noqa: E402  (targets.tsv)
+
 
 def load(path: Path):
     with path.open() as f:
@@ -202,7 +205,7 @@ def summary(root: Path, targets) -> int:
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr)
         return 1
-    print(f"plot: {out}")
+    print(f"plot: {out.name}")
     return 0
 
 
@@ -229,7 +232,7 @@ def seed(root: Path, targets) -> int:
         if not path.exists():
             continue
         _, data, _ = load(path)
-        bits = 32 if t.split("-")[0] in ("i386", "armhf", "mipsel") else 64
+        bits = int(targets.row(t)["bits"])
         cells = []
         for n in (8, 16, 32, 64):
             if all((f, i, n) in data for f, i, _ in algos):

@@ -8,19 +8,14 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # command:package pairs; a path checks for a file instead of a command.
+# The emulators are the table's (targets.tsv).
 NEEDS="
 make:make
 gcc-12:gcc-12
 ld:binutils
 perl:perl
 python3:python3
-qemu-system-x86_64:qemu-system-x86
-qemu-system-i386:qemu-system-x86
-qemu-system-aarch64:qemu-system-arm
-qemu-system-arm:qemu-system-arm
-qemu-system-s390x:qemu-system-misc
-qemu-system-mipsel:qemu-system-mips
-qemu-system-mips64el:qemu-system-mips
+$(python3 "$TARGETS_PY" values qemu:qemu_pkg)
 pahole:dwarves
 mmdebstrap:mmdebstrap
 unshare:util-linux

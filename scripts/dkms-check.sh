@@ -16,7 +16,8 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
 "$SIPHASH_ROOT/scripts/deps.sh" dkms:dkms
 load_target_env "$1"
-# dkms runs in the target's build environment (for sid: its build root).
+# dkms runs in the target's build environment (for a target of another
+# suite: its build root).
 in_env() {
 	"$SIPHASH_ROOT/scripts/kmake.sh" "$TARGET" --run "$@"
 }
@@ -86,10 +87,7 @@ BUILT=$(sed -n 's|^ *LD \[M\] *\(.*/\)\{0,1\}\([^/ ]*\)\.ko$|\2|p' "$OUT/log/mak
 [ "$BUILT" = "$MODS" ] ||
 	die "$TARGET: the DKMS build made $(echo $BUILT), not exactly Kbuild's modules for users ($(echo $MODS))"
 
-case "$ARCH" in
-x86_64) class=ELF64 ;;
-i386) class=ELF32 ;;
-esac
+class=ELF$BITS
 for m in $MODS; do
 	ko=$OUT/module/$m.ko
 	[ -r "$ko" ] || ko=$(ls "$ko".* 2>/dev/null | head -n1)

@@ -10,8 +10,9 @@
 #     for the arch, from a private apt (apt_setup in lib.sh);
 #   - for a foreign arch, Debian's gcc-12 cross compiler, unpacked into the
 #     cache (fetch_toolchain in lib.sh);
-#   - for sid, a build root made with mmdebstrap that holds sid's headers,
-#     gcc and kbuild tools (they need sid's libc), and sid's image.
+#   - for a target of another suite than the private apt's (sid), a build
+#     root of that suite made with mmdebstrap that holds its headers, gcc
+#     and kbuild tools (they need that suite's libc), and its image.
 # Versions come from the metapackages (linux-image-amd64,
 # linux-image-6.12-arm64, ...), never from a hard-coded ABI number. A second
 # run with the same resolved version only re-checks and exits.
@@ -62,44 +63,44 @@ resolve() {
 	HEADERS_PKG=linux-headers-$KVER
 }
 
-# ---- the sid build root ------------------------------------------------------
-SID_ROOT=$SIPHASH_CACHE/sid-root
-SID_INCLUDE=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms,linux-headers-$FLAVOUR
-sid_chroot() {
-	BUILD_ROOT=$SID_ROOT target_run "$@"
+# ---- the build root of another suite -------------------------------------------
+SUITE_ROOT=$SIPHASH_CACHE/$SUITE-root
+SUITE_INCLUDE=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms,linux-headers-$FLAVOUR
+suite_chroot() {
+	BUILD_ROOT=$SUITE_ROOT target_run "$@"
 }
 
-fetch_sid_root() {
+fetch_suite_root() {
 	local want have
-	if [ -x "$SID_ROOT/usr/bin/make" ] && [ -e "$SID_ROOT/.complete" ]; then
-		sid_chroot apt-get update -q >"$TARGET_DIR/sid-update.log" 2>&1 || {
-			cat "$TARGET_DIR/sid-update.log" >&2
-			die "apt-get update in the sid root failed"
+	if [ -x "$SUITE_ROOT/usr/bin/make" ] && [ -e "$SUITE_ROOT/.complete" ]; then
+		suite_chroot apt-get update -q >"$TARGET_DIR/suite-update.log" 2>&1 || {
+			cat "$TARGET_DIR/suite-update.log" >&2
+			die "apt-get update in the $SUITE root failed"
 		}
-		want=$(sid_chroot apt-cache policy "linux-headers-$FLAVOUR" | sed -n 's/^ *Candidate: *//p')
-		have=$(sid_chroot dpkg-query -W -f='${Version}' "linux-headers-$FLAVOUR" 2>/dev/null || true)
+		want=$(suite_chroot apt-cache policy "linux-headers-$FLAVOUR" | sed -n 's/^ *Candidate: *//p')
+		have=$(suite_chroot dpkg-query -W -f='${Version}' "linux-headers-$FLAVOUR" 2>/dev/null || true)
 		[ "$want" = "$have" ] && return
-		log "$TARGET: sid moved (linux-headers-$FLAVOUR $have -> $want): new build root"
+		log "$TARGET: $SUITE moved (linux-headers-$FLAVOUR $have -> $want): new build root"
 	fi
 	command -v mmdebstrap >/dev/null || die "mmdebstrap not found (scripts/deps.sh installs it)"
-	log "$TARGET: making the sid build root with mmdebstrap in $SID_ROOT"
-	rm -rf "$SID_ROOT"
+	log "$TARGET: making the $SUITE build root with mmdebstrap in $SUITE_ROOT"
+	rm -rf "$SUITE_ROOT"
 	mkdir -p "$TARGET_DIR"
 	# This mirror's sid Release file is past its Valid-Until date.
 	mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
-		--include="$SID_INCLUDE" sid "$SID_ROOT" "$DEBIAN_MIRROR" \
+		--include="$SUITE_INCLUDE" "$SUITE" "$SUITE_ROOT" "$DEBIAN_MIRROR" \
 		>"$TARGET_DIR/mmdebstrap.log" 2>&1 || {
 		tail -n 30 "$TARGET_DIR/mmdebstrap.log" >&2
-		die "mmdebstrap of the sid build root failed"
+		die "mmdebstrap of the $SUITE build root failed"
 	}
-	sid_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the sid root failed"
-	touch "$SID_ROOT/.complete"
+	suite_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the $SUITE root failed"
+	touch "$SUITE_ROOT/.complete"
 }
 
-# ---- QEMU from sid ---------------------------------------------------------------
-# Targets with QEMU_SUITE=sid (lib.sh says why) boot under sid's QEMU: a
+# ---- QEMU of another suite ----------------------------------------------------
+# Targets with a qemu_suite (targets.tsv says why) boot under its QEMU: a
 # root made with mmdebstrap that holds only the emulator, run from bookworm
-# through sid's own dynamic loader and libraries, by a wrapper script that
+# through that suite's own dynamic loader and libraries, by a wrapper script that
 # write_env names as QEMU.
 QEMU_ROOT=$SIPHASH_CACHE/qemu-$QEMU_SUITE
 fetch_qemu_root() {
@@ -136,17 +137,17 @@ EOF
 mkdir -p "$TARGET_DIR"
 BUILD_ROOT=""
 TOOLCHAIN_PATH="" TOOLCHAIN_LIB=""
-if [ "$SUITE" = sid ]; then
-	fetch_sid_root
-	BUILD_ROOT=$SID_ROOT
-	IMAGE_PKG=$(sid_chroot apt-cache depends "$IMAGE_META" | sed -n 's/^ *Depends: *\(linux-image-[0-9][^ ]*\)$/\1/p' | head -n1)
-	[ -n "$IMAGE_PKG" ] || die "cannot resolve $IMAGE_META in sid"
+if [ "$SUITE" != "$APT_SUITE" ]; then
+	fetch_suite_root
+	BUILD_ROOT=$SUITE_ROOT
+	IMAGE_PKG=$(suite_chroot apt-cache depends "$IMAGE_META" | sed -n 's/^ *Depends: *\(linux-image-[0-9][^ ]*\)$/\1/p' | head -n1)
+	[ -n "$IMAGE_PKG" ] || die "cannot resolve $IMAGE_META in $SUITE"
 	KVER=${IMAGE_PKG#linux-image-}
 	KVER=${KVER%-unsigned}
-	VERSION=$(sid_chroot apt-cache policy "$IMAGE_PKG" | sed -n 's/^ *Candidate: *//p')
+	VERSION=$(suite_chroot apt-cache policy "$IMAGE_PKG" | sed -n 's/^ *Candidate: *//p')
 	HEADERS_PKG=linux-headers-$KVER
-	sid_chroot dpkg-query -W "$HEADERS_PKG" >/dev/null 2>&1 ||
-		die "the sid root has no $HEADERS_PKG (image and headers of sid disagree)"
+	suite_chroot dpkg-query -W "$HEADERS_PKG" >/dev/null 2>&1 ||
+		die "the $SUITE root has no $HEADERS_PKG (image and headers of $SUITE disagree)"
 	KDIR=/usr/src/$HEADERS_PKG
 else
 	apt_setup
@@ -188,22 +189,23 @@ log "$TARGET: fetching kernel $KVER, Debian version $VERSION"
 rm -rf "$ROOT" "$DEBS"
 mkdir -p "$ROOT" "$DEBS"
 
-# busybox-static comes from bookworm for every target: user space only.
+# busybox-static comes from the private apt's suite for every target:
+# user space only.
 apt_setup
 BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
 download "$DEBS" "busybox-static:$DEB_ARCH=$BB_VERSION"
-if [ "$SUITE" = sid ]; then
+if [ -n "$BUILD_ROOT" ]; then
 	# Since 7.x the image package is split: vmlinuz is in linux-binary-*,
 	# the config in linux-base-*; fetch every linux-*-KVER it depends on
 	# but the modules.
 	pkgs="$IMAGE_PKG=$VERSION"
-	for p in $(sid_chroot apt-cache depends "$IMAGE_PKG" |
+	for p in $(suite_chroot apt-cache depends "$IMAGE_PKG" |
 		sed -n "s/^ *Depends: *\(linux-[a-z]*-$KVER\)\$/\1/p" | grep -v '^linux-modules-'); do
 		pkgs="$pkgs $p=$VERSION"
 	done
-	sid_chroot sh -c "cd '$DEBS' && apt-get download -q $pkgs" >/dev/null 2>"$DEBS/apt.err" || {
+	suite_chroot sh -c "cd '$DEBS' && apt-get download -q $pkgs" >/dev/null 2>"$DEBS/apt.err" || {
 		cat "$DEBS/apt.err" >&2
-		die "download of $pkgs in the sid root failed"
+		die "download of $pkgs in the $SUITE root failed"
 	}
 else
 	# The headers name their -common tree and the kbuild tools; kbuild

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# fetch-source.sh SERIES - take the kernel's own tools for one kernel series
-# (6.1, 6.12 or sid; 6.12-rt is 6.12) out of Debian's linux-source tarball of
-# that series into the project cache, once: checkpatch.pl with spelling.txt
+# fetch-source.sh TARGET - take the kernel's own tools for the kernel series
+# of one target (its source column in targets.tsv: Debian's linux-source
+# package of that series) out of the tarball into the project cache, once:
+# checkpatch.pl with spelling.txt
 # and const_structs.checkpatch, kernel-doc (with its Python library on new
 # series), checker-valid.sh, kunit.py (tools/testing/kunit), which parses
 # the modules' KTAP, and lib/siphash.c with its header, which the
@@ -13,19 +14,15 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 1 ] || die "usage: $0 SERIES (one of: $SUPPORTED_SERIES)"
-SERIES=${1%-rt}
-case "$SERIES" in
-6.1 | 6.12) PKG=linux-source-$SERIES ;;
-sid) PKG=linux-source ;;
-*) die "unknown series '$1'; supported: $SUPPORTED_SERIES" ;;
-esac
-
-if [ "$SERIES" = sid ]; then
-	"$SIPHASH_ROOT/scripts/fetch-kernel.sh" x86_64-sid >&2
-	load_target_env x86_64-sid
-	PKG=$(target_run apt-cache depends linux-source | sed -n 's/^ *Depends: *\(linux-source-[0-9.]*\)$/\1/p' | head -n1)
-	[ -n "$PKG" ] || die "cannot resolve linux-source in sid"
+[ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
+target_setup "$1"
+PKG=$SOURCE_PKG
+if [ "$SUITE" != "$APT_SUITE" ]; then
+	# A suite of its own: resolve and download in the target's build root.
+	"$SIPHASH_ROOT/scripts/fetch-kernel.sh" "$TARGET" >&2
+	load_target_env "$TARGET"
+	PKG=$(target_run apt-cache depends "$SOURCE_PKG" | sed -n 's/^ *Depends: *\(linux-source-[0-9.]*\)$/\1/p' | head -n1)
+	[ -n "$PKG" ] || die "cannot resolve $SOURCE_PKG in $SUITE"
 	VERSION=$(target_run apt-cache policy "$PKG" | sed -n 's/^ *Candidate: *//p')
 else
 	apt_setup
@@ -43,7 +40,7 @@ log "extracting the kernel's tools from $PKG $VERSION"
 TMP=$SIPHASH_CACHE/linux-source/tmp-$PKG
 rm -rf "$TMP" "$DEST"
 mkdir -p "$TMP" "$DEST"
-if [ "$SERIES" = sid ]; then
+if [ -n "${BUILD_ROOT:-}" ]; then
 	target_run sh -c "cd '$TMP' && apt-get download -q '$PKG=$VERSION'" >/dev/null 2>"$TMP/apt.err"
 else
 	(cd "$TMP" && apt-get download -q "$PKG=$VERSION" >/dev/null 2>apt.err)
@@ -72,7 +69,7 @@ done
 rm -rf "$TMP"
 touch "$DEST/.done"
 echo "$DEST"
-if [ "$SERIES" = sid ]; then
+if [ -n "${BUILD_ROOT:-}" ]; then
 	# Debian's sid headers lack scripts/checker-valid.sh, without which
 	# kbuild skips sparse ("C=2 specified, but sparse is not available"):
 	# put the kernel's own copy of the same series in place.

@@ -8,18 +8,15 @@ SIPHASH_RESULTS=${SIPHASH_RESULTS:-$SIPHASH_ROOT/build/results}
 # The Debian mirror every download comes from.
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 DEBIAN_SECURITY=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+# The suite of the private apt (apt_setup): the host's own. A target of
+# another suite is built inside a root of that suite (fetch-kernel.sh).
+APT_SUITE=bookworm
 
-# The support matrix: every target is ARCH-SERIES, a guest architecture and
-# a Debian kernel series. make check runs them all; ARCHES= and KERNELS=
-# select a subset.
-SUPPORTED_TARGETS="x86_64-6.1 i386-6.1 x86_64-6.12 x86_64-6.12-rt x86_64-sid
-arm64-6.1 arm64-6.12 armhf-6.1 s390x-6.1 mipsel-6.1 mips64el-6.1"
-SUPPORTED_TARGETS=$(echo $SUPPORTED_TARGETS)
-SUPPORTED_ARCHES="x86_64 i386 arm64 armhf s390x mipsel mips64el"
-# The slowest target under TCG: its reliability boot also loads every
-# module with every numeric parameter at its maximum and at its minimum.
-SLOWEST_TARGET=i386-6.1
-SUPPORTED_SERIES="6.1 6.12 6.12-rt sid"
+# The support matrix: the rows of targets.tsv, read by scripts/targets.py.
+# make check runs them all; ARCHES= and KERNELS= select a subset.
+TARGETS_PY=$SIPHASH_ROOT/scripts/targets.py
+SUPPORTED_TARGETS=$(python3 "$TARGETS_PY" list | tr '\n' ' ')
+SUPPORTED_TARGETS=${SUPPORTED_TARGETS% }
 
 die() {
 	echo "error: $*" >&2
@@ -30,125 +27,69 @@ log() {
 	echo ">>> $*" >&2
 }
 
-# selected_targets: the targets of SUPPORTED_TARGETS whose arch is in
-# $ARCHES and whose series is in $KERNELS (both default to all), one a line;
-# fails naming the allowed values if either names something unknown.
+# selected_targets: the targets whose arch is in $ARCHES and whose series
+# is in $KERNELS (both default to all), one a line; fails naming the
+# allowed values if either names something unknown.
 selected_targets() {
-	local a s t found
-	for a in ${ARCHES:-}; do
-		case " $SUPPORTED_ARCHES " in *" $a "*) ;; *)
-			die "unknown arch '$a' in ARCHES; supported: $SUPPORTED_ARCHES" ;;
-		esac
-	done
-	for s in ${KERNELS:-}; do
-		case " $SUPPORTED_SERIES " in *" $s "*) ;; *)
-			die "unknown kernel series '$s' in KERNELS; supported: $SUPPORTED_SERIES" ;;
-		esac
-	done
-	found=""
-	for t in $SUPPORTED_TARGETS; do
-		a=${t%%-*}
-		s=${t#*-}
-		case " ${ARCHES:-$a} " in *" $a "*) ;; *) continue ;; esac
-		case " ${KERNELS:-$s} " in *" $s "*) ;; *) continue ;; esac
-		echo "$t"
-		found=1
-	done
-	[ -n "$found" ] || die "ARCHES='${ARCHES:-}' KERNELS='${KERNELS:-}' select no target of: $SUPPORTED_TARGETS"
+	python3 "$TARGETS_PY" list --arches "${ARCHES:-}" --kernels "${KERNELS:-}" ||
+		die "no targets selected"
 }
 
-# target_setup TARGET: the names that belong to one target (ARCH-SERIES):
-#   ARCH        the harness's name of the arch (as in uname -m, mostly)
-#   KARCH       kbuild's ARCH=
-#   SERIES      6.1, 6.12, 6.12-rt or sid
-#   DEB_ARCH    Debian's name of the arch
-#   IMAGE_META  the metapackage that names the kernel image of the series
-#   SUITE       bookworm (bookworm-security included) or sid
+# target_setup TARGET: the row of TARGET in targets.tsv, as variables:
+#   ARCH        the harness's name of the arch (table column arch)
+#   KARCH       kbuild's ARCH= (karch)
+#   SERIES      the kernel series (series)
+#   DEB_ARCH    Debian's name of the arch; FLAVOUR the image flavour
+#   IMAGE_META  the metapackage that names the kernel image (image_meta)
+#   SUITE       the Debian suite of the kernel (suite); the private apt
+#               takes the security archive for the arches of the rows
+#               whose security column says yes
+#   SOURCE_PKG  the linux-source package of the series (source)
 #   CROSS       the cross-compiler triplet, empty for the host's own arch
 #   QEMU        the system emulator; QEMU_ARGS the machine options
-#   CONSOLE     the kernel console; STATUS_DEV the guest's device for the
-#               success channel, which QEMU_STATUS_ARGS(FILE) attaches
+#   QEMU_SUITE  empty: the host's QEMU; else that suite's, fetched by
+#               fetch-kernel.sh, which then names it as QEMU in the env file
+#   CONSOLE     the kernel console; STATUS the kind of the success channel,
+#               STATUS_DEV its device in the guest (qemu_status_args)
 #   GUEST_KMODS modules of the kernel image /init loads first
 #   SMP_MAX     the most vCPUs the machine boots reliably with
-#   QEMU_SUITE  empty: the host's (bookworm's) QEMU; sid: sid's, fetched by
-#               fetch-kernel.sh, which then names it as QEMU in the env file
-#   ICOUNT_SLEEP  -icount sleep= of the instruction-count boot: off (idle
-#               time warps to the next timer) or on (it passes in real time)
+#   ICOUNT_SLEEP  -icount sleep= of the instruction-count boot
+#   KVM_OK      yes if KVM can run this guest on an x86 host
+#   BITS, ENDIAN, ALIGN_TRAP  word size, byte order, and whether the
+#               kernel traps and counts unaligned loads (MIPS)
+#   DKMS        yes if DKMS builds for it on this host
+#   RELIABILITY cycles, or limits: also every numeric parameter at its
+#               maximum and minimum
+#   ROLES       what else make check does on it (reference, ...)
 #   TARGET_DIR  its cache; TARGET_ENV what fetch-kernel.sh resolved
 target_setup() {
-	TARGET=$1
-	ARCH=${TARGET%%-*}
-	SERIES=${TARGET#*-}
-	case " $SUPPORTED_TARGETS " in *" $TARGET "*) ;; *)
-		die "unknown target '$TARGET'; supported: $SUPPORTED_TARGETS" ;;
-	esac
-	CROSS=""
-	GUEST_KMODS=""
-	SMP_MAX=2
-	QEMU_SUITE=""
-	STATUS_DEV=/dev/ttyS1
-	ICOUNT_SLEEP=off
-	case "$ARCH" in
-	x86_64)
-		DEB_ARCH=amd64 FLAVOUR=amd64 QEMU=qemu-system-x86_64
-		QEMU_ARGS="-machine pc -cpu max,vendor=GenuineIntel"
-		CONSOLE=ttyS0
-		;;
-	i386)
-		DEB_ARCH=i386 FLAVOUR=686 QEMU=qemu-system-i386
-		QEMU_ARGS="-machine pc -cpu max,vendor=GenuineIntel"
-		CONSOLE=ttyS0
-		;;
-	arm64)
-		DEB_ARCH=arm64 FLAVOUR=arm64 QEMU=qemu-system-aarch64
-		QEMU_ARGS="-machine virt -cpu cortex-a57"
-		CONSOLE=ttyAMA0 STATUS_DEV=/dev/ttyS0 CROSS=aarch64-linux-gnu
-		;;
-	armhf)
-		DEB_ARCH=armhf FLAVOUR=armmp QEMU=qemu-system-arm
-		QEMU_ARGS="-machine virt,highmem=off -cpu cortex-a15"
-		CONSOLE=ttyAMA0 STATUS_DEV=/dev/ttyS0 CROSS=arm-linux-gnueabihf
-		;;
-	s390x)
-		DEB_ARCH=s390x FLAVOUR=s390x QEMU=qemu-system-s390x
-		QEMU_ARGS="-machine s390-ccw-virtio -cpu max"
-		# bookworm's QEMU 7.2 corrupts this guest's memory in module
-		# load/unload cycles (stack slots found holding module code,
-		# 1 in 2 reliability boots oopsed); sid's QEMU did not.
-		QEMU_SUITE=sid
-		CONSOLE=ttysclp0 STATUS_DEV=/dev/hvc0 CROSS=s390x-linux-gnu
-		GUEST_KMODS=virtio_console
-		;;
-	# malta under -icount sleep=off (QEMU 7.2): an idle guest can wait
-	# forever, no timer fires (/init's "sleep 1" after PASS, an RCU grace
-	# period); with sleep=on idle time passes in real time, and the
-	# counts inside the benchmarks are the same.
-	mipsel)
-		DEB_ARCH=mipsel FLAVOUR=4kc-malta QEMU=qemu-system-mipsel
-		QEMU_ARGS="-machine malta -cpu 24Kf"
-		CONSOLE=ttyS0 CROSS=mipsel-linux-gnu SMP_MAX=1 ICOUNT_SLEEP=on
-		;;
-	mips64el)
-		DEB_ARCH=mips64el FLAVOUR=5kc-malta QEMU=qemu-system-mips64el
-		QEMU_ARGS="-machine malta -cpu 5KEc"
-		CONSOLE=ttyS0 CROSS=mips64el-linux-gnuabi64 SMP_MAX=1 ICOUNT_SLEEP=on
-		;;
-	esac
-	case "$ARCH" in
-	x86_64 | i386 | arm64) KARCH=$ARCH ;;
-	armhf) KARCH=arm ;;
-	s390x) KARCH=s390 ;;
-	mips*) KARCH=mips ;;
-	esac
-	case "$SERIES" in
-	6.1) IMAGE_META=linux-image-$FLAVOUR SUITE=bookworm ;;
-	6.12) IMAGE_META=linux-image-6.12-$FLAVOUR SUITE=bookworm ;;
-	6.12-rt) IMAGE_META=linux-image-6.12-rt-$FLAVOUR SUITE=bookworm ;;
-	sid) IMAGE_META=linux-image-$FLAVOUR SUITE=sid ;;
+	local env
+	env=$(python3 "$TARGETS_PY" env "$1") || exit 1
+	eval "$env"
+	TARGET=$T_TARGET ARCH=$T_ARCH KARCH=$T_KARCH SERIES=$T_SERIES
+	DEB_ARCH=$T_DEB_ARCH FLAVOUR=$T_FLAVOUR IMAGE_META=$T_IMAGE_META
+	SUITE=$T_SUITE SOURCE_PKG=$T_SOURCE CROSS=$T_CROSS QEMU=$T_QEMU
+	QEMU_ARGS=$T_MACHINE QEMU_SUITE=$T_QEMU_SUITE CONSOLE=$T_CONSOLE
+	STATUS=$T_STATUS GUEST_KMODS=$T_GUEST_KMODS SMP_MAX=$T_SMP_MAX
+	ICOUNT_SLEEP=$T_ICOUNT_SLEEP KVM_OK=$T_KVM BITS=$T_BITS
+	ENDIAN=$T_ENDIAN ALIGN_TRAP=$T_ALIGN_TRAP DKMS=$T_DKMS
+	RELIABILITY=$T_RELIABILITY ROLES=$T_ROLES
+	case "$STATUS" in
+	serial) STATUS_DEV=/dev/ttyS1 ;;
+	pci-serial) STATUS_DEV=/dev/ttyS0 ;;
+	virtconsole) STATUS_DEV=/dev/hvc0 ;;
+	*) die "$TARGET: unknown status channel '$STATUS' in targets.tsv" ;;
 	esac
 	TARGET_DIR=$SIPHASH_CACHE/$TARGET
 	TARGET_ENV=$TARGET_DIR/kernel.env
 	TARGET_RESULTS=$SIPHASH_RESULTS/$TARGET
+}
+
+# role_target ROLE: the first target of the table with ROLE (reference:
+# negative controls and the package's boot; series-control: the series
+# build control; align-control: the misaligned-load control).
+role_target() {
+	python3 "$TARGETS_PY" role "$1" | head -n1
 }
 
 # apt_setup: export APT_CONFIG for a private apt of Debian bookworm (with
@@ -163,8 +104,7 @@ apt_setup() {
 		mkdir -p "$dir/state/lists/partial" "$dir/cache/archives/partial" \
 			"$dir/sources.list.d" "$dir/preferences.d" "$dir/apt.conf.d"
 		: >"$dir/state/status"
-		arches=$(for a in $SUPPORTED_ARCHES; do
-			target_setup "$a-6.1" >/dev/null; echo "$DEB_ARCH"; done | sort -u)
+		arches=$(python3 "$TARGETS_PY" values deb_arch | sort -u)
 		{
 			echo "Dir::State \"$dir/state\";"
 			echo "Dir::State::status \"$dir/state/status\";"
@@ -181,10 +121,11 @@ apt_setup() {
 			echo "APT::Sandbox::User \"root\";"
 		} >"$APT_CONFIG.tmp"
 		# The security archive serves only some arches reliably (an
-		# index that fails drops the whole repository): amd64, arm64.
+		# index that fails drops the whole repository): the table's
+		# security column says which.
 		{
-			echo "deb [arch=$(echo $arches | tr ' ' ,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_MIRROR bookworm main"
-			echo "deb [arch=amd64,arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_SECURITY bookworm-security main"
+			echo "deb [arch=$(echo $arches | tr ' ' ,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_MIRROR $APT_SUITE main"
+			echo "deb [arch=$(python3 "$TARGETS_PY" values deb_arch:security | sed -n 's/:yes$//p' | sort -u | paste -sd,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_SECURITY $APT_SUITE-security main"
 		} >"$dir/sources.list"
 		mv "$APT_CONFIG.tmp" "$APT_CONFIG"
 	fi
@@ -266,12 +207,12 @@ fetch_toolchain() {
 # qemu_status_args FILE: the QEMU options that attach the guest's
 # STATUS_DEV to FILE on the host.
 qemu_status_args() {
-	case "$ARCH" in
-	arm64 | armhf)
+	case "$STATUS" in
+	pci-serial)
 		echo "-chardev file,id=st,path=$1 -device pci-serial,chardev=st" ;;
-	s390x)
+	virtconsole)
 		echo "-device virtio-serial-ccw -chardev file,id=st,path=$1 -device virtconsole,chardev=st" ;;
-	*)
+	serial)
 		echo "-serial file:$1" ;;
 	esac
 }
@@ -320,22 +261,35 @@ module_params() {
 	nm "$1" | sed -n 's/^[0-9a-f]* [a-zA-Z] __param_str_\([a-zA-Z0-9_]*\)$/\1/p' | sort -u
 }
 
-# Counted checks for the test scripts: result NAME STATUS (0 = passed),
+# Counted checks for the test scripts:
+#   result TEXT STATUS [CHECK [REASON [EVIDENCE]]]
+# (STATUS 0 = passed, skip = not run, anything else = failed)
 # then summary prints the failures and the line "N passed, M failed", and
-# fails if any check failed.
+# fails if any check failed. While make check runs, RECORDS names the file
+# of verdict records (scripts/records.py): each result is also one record,
+# of the target being checked (TARGET, or "host"), named CHECK (default:
+# TEXT), with EVIDENCE (default: TEXT).
 passed=0
 failed=0
 failures=()
 
 result() {
-	if [ "$2" -eq 0 ]; then
+	local verdict=pass
+	if [ "$2" = skip ]; then
+		verdict=skip
+		echo "skipped: $1"
+	elif [ "$2" -eq 0 ]; then
 		passed=$((passed + 1))
 		echo "ok: $1"
 	else
+		verdict=fail
 		failed=$((failed + 1))
 		failures+=("$1")
 		echo "FAILED: $1"
 	fi
+	[ -z "${RECORDS:-}" ] ||
+		python3 "$SIPHASH_ROOT/scripts/records.py" add --target "${TARGET:-host}" \
+			--check "${3:-$1}" --result $verdict --reason "${4:-}" --evidence "${5:-$1}"
 }
 
 # tap_results PREFIX LOG: one result() per "ok N ..."/"not ok N ..." line
