@@ -8,7 +8,7 @@
  *   module_param_uint_range()     "uint <min>..<max>"
  *   module_param_ulong_checked()  "ulong"
  *   module_param_enum()           "enum <a>|<b>|..."
- *   module_param_ksym()           "ksym"
+ *   module_param_ksym()           "ksym <symbol>"
  *   module_param_hexkey()         "hexkey <bytes>", a secret
  *
  * <min>, <max> and <bytes> are plain decimal literals: the build fails if

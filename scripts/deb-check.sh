@@ -48,9 +48,9 @@ fi
 
 "$SIPHASH_ROOT/scripts/deps.sh" mmdebstrap:mmdebstrap lintian:lintian || exit 1
 
-SUITE=bookworm
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-SECURITY_MIRROR=${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+SUITE=$APT_SUITE
+MIRROR=$DEBIAN_MIRROR
+SECURITY_MIRROR=$DEBIAN_SECURITY
 # The two kernel series the package must build for, by metapackage, and
 # the headers installed after the package to trigger DKMS's kernel hook:
 # 6.1's cloud flavour shares its common headers with the generic one and
