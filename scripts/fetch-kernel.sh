@@ -135,6 +135,13 @@ EOF
 
 # ---- main -----------------------------------------------------------------------
 mkdir -p "$TARGET_DIR"
+# A target resolved less than APT_MAX_AGE minutes ago (as old as the lists
+# may be) is taken as it is: resolving again costs apt-cache tens of
+# seconds of CPU over the lists of every arch, and every boot calls this.
+if [ -e "$TARGET_DIR/root/.complete" ] && [ -n "$(find "$TARGET_ENV" -mmin -"${APT_MAX_AGE:-60}" 2>/dev/null)" ]; then
+	log "$TARGET: resolved less than ${APT_MAX_AGE:-60} min ago ($TARGET_ENV)"
+	exit 0
+fi
 BUILD_ROOT=""
 TOOLCHAIN_PATH="" TOOLCHAIN_LIB=""
 if [ "$SUITE" != "$APT_SUITE" ]; then
@@ -161,8 +168,10 @@ CONFIG=$ROOT/boot/config-$KVER
 BUSYBOX=$ROOT/bin/busybox
 GUEST_KMOD_DIR=$ROOT/lib/modules/$KVER/kernel
 
+# write_env: a new file, renamed into place, so that a boot reading the old
+# one never sees half of it.
 write_env() {
-	cat >"$TARGET_ENV" <<EOF
+	cat >"$TARGET_ENV.tmp" <<EOF
 TARGET=$TARGET
 DEB_VERSION=$VERSION
 KVER=$KVER
@@ -176,6 +185,7 @@ TOOLCHAIN_PATH=$TOOLCHAIN_PATH
 TOOLCHAIN_LIB=$TOOLCHAIN_LIB
 QEMU=$QEMU
 EOF
+	mv "$TARGET_ENV.tmp" "$TARGET_ENV"
 }
 
 if [ -r "$TARGET_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$TARGET_ENV" &&
