@@ -87,7 +87,8 @@ target_setup() {
 
 # role_target ROLE: the first target of the table with ROLE (reference:
 # negative controls and the package's boot; series-control: the series
-# build control; align-control: the misaligned-load control).
+# build control; align-control: the misaligned-load control; newest: the
+# newest kernel, for the controls of what only it has).
 role_target() {
 	python3 "$TARGETS_PY" role "$1" | head -n1
 }
