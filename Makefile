@@ -4,15 +4,17 @@
 #
 #   make [KDIR=...] [ARCH=...]   build the modules against KDIR
 #                                (default: the running kernel's build dir)
-#   make run [ARCH=x86_64] [KERNEL=6.1|6.12|6.12-rt|sid] [ACCEL=tcg|kvm]
+#   make run [TARGET=x86_64-6.1 | ARCH=x86_64 KERNEL=6.1] [ACCEL=tcg|kvm]
 #            [EXTRA_MODULES="a.ko b.ko"] [ARGS_<module>="param=value ..."]
 #            [TIMEOUT=seconds]
-#                                fetch Debian's kernel of that series for ARCH
-#                                (x86_64 i386 arm64 armhf s390x mipsel
-#                                mips64el), build, boot it in QEMU, load the
-#                                modules, show KTAP results and benchmarks;
-#                                results in build/results/ARCH-KERNEL/boot/
-#   make bench [ARCH=x86_64] [KERNEL=6.1] [BENCH_BATCHES=101]
+#                                fetch Debian's kernel of that target (a row
+#                                of targets.tsv; ARCH takes uname -m
+#                                spellings too: aarch64, armv7l, i686, ...;
+#                                default x86_64-6.1 on any host), build, boot
+#                                it in QEMU, load the modules, show KTAP
+#                                results and benchmarks; results in
+#                                build/results/TARGET/boot/
+#   make bench [TARGET=... | ARCH=... KERNEL=...] [BENCH_BATCHES=101]
 #                                boot with test_siphash.ko alone, benchmarks at
 #                                high effort: table, bench.csv and bench.png
 #   make install [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
@@ -26,11 +28,15 @@
 #                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/include/
 #                                  and the Module.symvers of this build into
 #                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/<kver>/
-#   make check [ARCHES="x86_64 s390x"] [KERNELS="6.1 sid"] [JOBS=2]
+#   make check [ARCHES="x86_64 arm64"] [KERNELS="6.1 6.12"] [JOBS=2]
 #                                all tests: the whole support matrix (every
 #                                arch and kernel series, or the subset),
 #                                static gates, negative controls, matrix.csv
 #                                (what CI runs)
+#   make docs                    the README's support matrix and
+#                                docs/results.md from the records of the
+#                                last full make check (build/results/);
+#                                make check itself writes no tracked file
 #   make test-user [FUZZ_SECONDS=60]
 #                                siphash.c built in user space against
 #                                tests/user/ shims: conformance, ASan/UBSan,
@@ -55,10 +61,14 @@ BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 SOURCES := Kbuild $(wildcard *.c *.h) tests
 
 BENCH_BATCHES ?= 101
-# The harness's kernel series (make run, make bench).
-KERNEL ?= 6.1
+# The harness's target (make run, make bench): TARGET, or ARCH and KERNEL
+# as given on the command line; ARCH's default above is kbuild's, for
+# builds, and make run ignores it.
+HARNESS_ARCH = $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
+HARNESS_TARGET = t=$$(scripts/targets.py resolve --target '$(TARGET)' \
+	--arch '$(HARNESS_ARCH)' --kernel '$(KERNEL)') || exit 2
 
-.PHONY: all modules install run bench check test-user deb deb-check version clean distclean
+.PHONY: all modules install run bench check docs test-user deb deb-check version clean distclean
 
 all: modules
 
@@ -97,16 +107,23 @@ install: modules
 	install -D -m 0644 $(BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
 
 run:
-	@scripts/deps.sh
-	@qemu/run.sh $(ARCH)-$(KERNEL)
+	@$(HARNESS_TARGET); scripts/deps.sh && qemu/run.sh "$$t"
 
 bench:
-	@scripts/deps.sh
-	@MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
-		RESULTS=$(CURDIR)/build/results/$(ARCH)-$(KERNEL)/bench qemu/run.sh $(ARCH)-$(KERNEL)
+	@$(HARNESS_TARGET); scripts/deps.sh && \
+	MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
+		RESULTS=$(CURDIR)/build/results/$$t/bench qemu/run.sh "$$t"
 
 check:
 	@scripts/check.sh
+
+RESULTS_DIR = $(CURDIR)/build/results
+docs:
+	@test -r $(RESULTS_DIR)/targets.txt || { echo "error: no make check results in build/results" >&2; exit 1; }
+	@test "$$(cat $(RESULTS_DIR)/targets.txt)" = "$$(scripts/targets.py list | tr '\n' ' ' | sed 's/ $$//')" || { \
+	  echo "error: the last make check ran a subset ($$(cat $(RESULTS_DIR)/targets.txt)); docs come from a full run" >&2; exit 1; }
+	python3 scripts/readme-matrix.py README.md $(RESULTS_DIR)/matrix.md
+	python3 scripts/results.py $(RESULTS_DIR) >docs/results.md
 
 # The package is built by dpkg-buildpackage in a copy of the tree, so that
 # debhelper's files stay out of the sources and the .deb lands in build/deb/.

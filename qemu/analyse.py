@@ -8,6 +8,7 @@ Writes the verdict as data, RESULTS/verdict.json:
      "kernel_release": "6.1.0-57-amd64", "wall_seconds": 21, "cpu_seconds": 30,
      "passed": 61, "failed": 0, "skipped": 1,
      "modules": {"test_siphash": {"passed": 30, "failed": 0, "skipped": 0}},
+     "cases": [{"module": "test_siphash", "name": "vectors", "status": "PASS"}],
      "live": {"passed": 14, "failed": 0, "skipped": 0},
      "failures": [{"code": "ktap-not-ok", "evidence": "..."}], ...}
 
@@ -40,6 +41,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import targets  # noqa: E402  (targets.tsv)
 
 # include/linux/panic.h, TAINT_* bits 0..18, in order.
 TAINT_LETTERS = "PFSRMBUDAWCIOELKXTN"
@@ -111,15 +115,17 @@ def run_kunit(kunit: Path, module: str, raw_lines):
                          if "Test results stored in" not in l)
         report += proc.stderr if proc.stderr.strip() else ""
         counts = {"passed": 0, "failed": 0, "skipped": 0}
-        failed_cases = []
+        failed_cases, cases = [], []
         try:
             doc = json.loads(out.read_text())
         except (OSError, ValueError):
-            return counts, report, [], False
+            return counts, report, [], [], False
 
         def walk(group):
             for case in group.get("test_cases", []):
                 status = case.get("status")
+                cases.append({"module": module, "name": case.get("name", "?"),
+                              "status": status})
                 if status == "PASS":
                     counts["passed"] += 1
                 elif status == "SKIP":
@@ -130,7 +136,7 @@ def run_kunit(kunit: Path, module: str, raw_lines):
             for sub in group.get("sub_groups", []):
                 walk(sub)
         walk(doc)
-        return counts, report, failed_cases, proc.returncode == 0
+        return counts, report, failed_cases, cases, proc.returncode == 0
 
 
 class Verdict:
@@ -140,7 +146,7 @@ class Verdict:
             "kernel_release": None, "wall_seconds": args.wall,
             "cpu_seconds": args.cpu,
             "passed": 0, "failed": 0, "skipped": 0,
-            "modules": {}, "checks": [], "skips": [], "failures": [],
+            "modules": {}, "cases": [], "checks": [], "skips": [], "failures": [],
             "live": {"passed": 0, "failed": 0, "skipped": 0},
         }
         self.lines = []
@@ -270,7 +276,8 @@ def main() -> int:
         if problem:
             v.fail("ktap-plan", f"{mod}: {problem}")
         ktap_out.extend(texts[texts.index("KTAP version 1"):])
-        counts, report, failed_cases, parsed = run_kunit(args.kunit, mod, [r for r, _ in lines])
+        counts, report, failed_cases, cases, parsed = run_kunit(args.kunit, mod, [r for r, _ in lines])
+        v.data["cases"].extend(cases)
         v.say(f"--- KTAP of {mod}, parsed by kunit.py ---")
         v.say(report.rstrip("\n"))
         v.data["modules"][mod] = counts
@@ -296,7 +303,7 @@ def main() -> int:
     (args.results / "ktap.txt").write_text("\n".join(ktap_out) + "\n")
 
     # Benchmarks: the "# bench:" diagnostic lines of every module.
-    arch = args.target.split("-", 1)[0]
+    arch = targets.row(args.target)["arch"]
     rows = [CSV_HEADER]
     for text in ktap_out:
         m = BENCH_RE.match(text)

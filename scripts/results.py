@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""results.py RESULTS-DIR TARGET... - the figures of one make check as
-markdown: the support matrix, each target's boots (wall time and counts),
-the instruction counts of this module against the kernel's lib/siphash.c,
-and the seed's comparisons. make check writes it to
-RESULTS-DIR/results.md; docs/results.md is a copy of a full run's."""
+"""results.py RESULTS-DIR - the figures of the last make check as markdown,
+from its records and results: the support matrix, each target's boots
+(wall time and counts), the instruction counts of this module against the
+kernel's lib/siphash.c, and the seed's comparisons. `make docs` writes it
+to docs/results.md after a full run. No path of the machine appears."""
 import json
 import subprocess
 import sys
@@ -18,14 +18,17 @@ def load(path):
         return {}
 
 
-def main(results, targets):
+def main(results):
     here = Path(__file__).parent
+    targets = (results / "targets.txt").read_text().split()
+    machine = (results / "wall.txt").read_text().strip()
     out = [f"# Figures of the last full `make check`\n",
+           f"Machine-specific: `{machine}`.\n",
            (results / "matrix.md").read_text() if (results / "matrix.md").exists() else "",
            "\n## Boots per target\n",
-           "Wall seconds on the 2-core build machine, two cells at a time, and the"
-           " verdict's counts (KTAP cases and harness checks); live is the `live_`"
-           " cases passed.\n",
+           "Wall seconds of each boot on the machine above (its figures move with"
+           " the machine and JOBS), and the verdict's counts (KTAP cases and"
+           " harness checks); live is the `live_` cases passed.\n",
            "| target | boot | icount | reliability | boot passed/failed | live | icount passed/failed | reliability passed/failed |",
            "|---|---|---|---|---|---|---|---|"]
     for t in targets:
@@ -56,6 +59,6 @@ def main(results, targets):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3:
+    if len(sys.argv) != 2:
         sys.exit(__doc__)
-    main(Path(sys.argv[1]), sys.argv[2:])
+    main(Path(sys.argv[1]))

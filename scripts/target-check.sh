@@ -11,16 +11,22 @@
 #      with at least 8 live_ cases passed (the demos against the kernel);
 #   4. an instruction-count boot (qemu/run.sh ICOUNT=1): the benchmarks of
 #      test_siphash and both demos in guest instructions, deterministic;
-#   5. reliability boot (qemu/run.sh STRESS=1; on SLOWEST_TARGET with every
-#      numeric parameter at its maximum and minimum too);
-#   6. DKMS add/build/remove against the target's headers (x86 only: DKMS
-#      does not cross-build) and modinfo of every module.
-# Results go to build/results/TARGET/ (boot/, stress/, cell.json, cell.log);
-# cell.json holds the cell's row of matrix.csv. Prints one "ok:"/"FAILED:"
-# line per check; exits non-zero if any failed.
+#   5. reliability boot (qemu/run.sh STRESS=1; where the table's
+#      reliability column says limits, with every numeric parameter at its
+#      maximum and minimum too);
+#   6. DKMS add/build/remove against the target's headers (where the
+#      table's dkms column says yes: DKMS does not cross-build) and modinfo
+#      of every module.
+# Results go to build/results/TARGET/ (boot/, stress/, cell.log). Prints
+# one "ok:"/"FAILED:" line per check; with RECORDS set (make check), each
+# is also a verdict record (scripts/records.py) named by its step (fetch,
+# build, consumer, boot, live, icount, reliability, dkms, modinfo), and
+# every KTAP case and harness check of each boot is one record too: the
+# cell's row of matrix.csv is computed from them. Exits non-zero if any
+# check failed.
 #
 # Environment: STATIC_ONLY=1 stops after step 1 (the build-failure negative
-# control); BOOT_ARGS_<var>=... are passed to the boot as <var>=....
+# control).
 # MODULES="..." (qemu/run.sh) limits every boot to those modules (and
 # those they depend on), e.g. MODULES=test_siphash for a quick look.
 set -uo pipefail
@@ -29,24 +35,27 @@ cd "$SIPHASH_ROOT"
 
 [ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
 target_setup "$1"
-scripts/fetch-kernel.sh "$TARGET" || die "$TARGET: fetching the kernel failed"
+mkdir -p "$TARGET_RESULTS"
+scripts/fetch-kernel.sh "$TARGET" >"$TARGET_RESULTS/fetch.log" 2>&1 || {
+	tail -n 20 "$TARGET_RESULTS/fetch.log"
+	result "$TARGET: fetching the kernel failed ($TARGET_RESULTS/fetch.log)" 1 fetch
+	summary
+	exit 1
+}
 load_target_env "$TARGET"
+result "$TARGET: kernel $KVER, Debian version $DEB_VERSION" 0 fetch "" "$KVER"
 R=$TARGET_RESULTS
-CELL=$R/cell.json
 # The modules whose benchmarks the instruction-count boot runs: of
 # MODULES, when that selects the modules of every boot.
 BENCH_MODULES="test_siphash test_secure_seq test_syncookie"
 [ -z "${MODULES:-}" ] || BENCH_MODULES=$(for m in $BENCH_MODULES; do
 	case " $MODULES " in *" $m "*) echo "$m" ;; esac; done | tr '\n' ' ')
 mkdir -p "$R"
-rm -f "$CELL"
-cell() {
-	python3 scripts/verdict.py cell "$CELL" "$1" "$2"
+# boot_records RUN: one record per KTAP case and harness check of a boot.
+boot_records() {
+	[ -z "${RECORDS:-}" ] ||
+		python3 scripts/records.py boot "$TARGET" "$1" "$R/$1/verdict.json"
 }
-cell kernel_release "$KVER"
-cell build fail
-cell reliability fail
-case "$ARCH" in x86_64 | i386) cell dkms fail ;; *) cell dkms n/a ;; esac
 
 # ---- 1. build: W=1, sparse --------------------------------------------------
 BUILD=build/$TARGET
@@ -66,18 +75,23 @@ if [ $rc -eq 0 ] && [ "$checked" -lt "$sources" ]; then
 	rc=1
 fi
 [ $rc -eq 0 ] || echo "$warnings" | head -20
-result "$TARGET: W=1 build and sparse of $checked files, no warnings ($out)" $rc
-if [ $rc -eq 0 ]; then
-	cell build ok
-fi
+result "$TARGET: W=1 build and sparse of $checked files, no warnings ($out)" $rc build
 [ -z "${STATIC_ONLY:-}" ] || { summary; exit; }
+# What needs the modules does not run without them: each is a record.
+if [ $rc -ne 0 ]; then
+	for step in consumer boot live icount reliability dkms modinfo; do
+		result "$TARGET: $step not run: the build failed" skip $step "build failed"
+	done
+	summary
+	exit
+fi
 
 # ---- 2. the external consumer -----------------------------------------------
 consumer=$SIPHASH_ROOT/$BUILD/consumer/siphash_consumer.ko
 scripts/consumer-build.sh "$TARGET" "$consumer" >"$R/consumer.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || tail -n 20 "$R/consumer.log"
-result "$TARGET: make install; consumer built from the installed siphash.h and Module.symvers ($(tail -n1 "$R/consumer.log"))" $rc
+result "$TARGET: make install; consumer built from the installed siphash.h and Module.symvers ($R/consumer.log)" $rc consumer
 [ $rc -eq 0 ] || consumer=""
 
 # ---- 3. boot -------------------------------------------------------------------
@@ -86,45 +100,44 @@ env ARGS_test_siphash=bench_batches=11 EXTRA_MODULES="$consumer" \
 	KBUILD_FLAGS="W=1 C=2" RESULTS="$R/boot" qemu/run.sh "$TARGET" >"$R/boot.log" 2>&1
 rc=$?
 grep -E '^(FAIL|skipped)' "$R/boot.log"
-result "$TARGET: boot, $(python3 scripts/verdict.py line "$R/boot/verdict.json") ($R/boot.log)" $rc
+result "$TARGET: boot, $(python3 scripts/verdict.py line "$R/boot/verdict.json") ($R/boot.log)" $rc boot
+boot_records boot
 # The demos against the running kernel: both test modules' live_ cases
 # must have run and passed, the handshakes among them.
 live=$(python3 scripts/verdict.py live "$R/boot/verdict.json" 8)
-result "$TARGET: boot, $live (at least 8 ok, none not ok)" $?
+result "$TARGET: boot, $live (at least 8 ok, none not ok)" $? live
 
 # ---- 4. instruction counts ---------------------------------------------------------
 env ICOUNT=1 MODULES="$BENCH_MODULES" ARGS_test_siphash="bench_batches=11 diff_iters=64" \
 	KBUILD_FLAGS="W=1 C=2" RESULTS="$R/icount" qemu/run.sh "$TARGET" >"$R/icount.log" 2>&1
 rc=$?
 grep -E '^FAIL' "$R/icount.log"
-result "$TARGET: instruction-count boot, $(python3 scripts/verdict.py line "$R/icount/verdict.json") ($R/icount.log)" $rc
+result "$TARGET: instruction-count boot, $(python3 scripts/verdict.py line "$R/icount/verdict.json") ($R/icount.log)" $rc icount
+boot_records icount
 # One bench.csv per target: the TCG timing rows and the icount rows.
 { cat "$R/boot/bench.csv"; tail -n +2 "$R/icount/bench.csv"; } >"$R/bench.csv" 2>/dev/null
 
 # ---- 5. reliability --------------------------------------------------------------
 limits=0
-[ "$TARGET" != "$SLOWEST_TARGET" ] || limits=1
+[ "$RELIABILITY" != limits ] || limits=1
 env STRESS=1 LIMITS=$limits TIMEOUT=1500 EXTRA_MODULES="$consumer" KBUILD_FLAGS="W=1 C=2" \
 	RESULTS="$R/stress" qemu/run.sh "$TARGET" >"$R/stress.log" 2>&1
 rc=$?
 grep -E '^FAIL' "$R/stress.log"
 sed -n 's/^HARNESS: MEM //p' "$R/stress/status.log" | tr -d '\r' >"$R/stress/memory.txt"
-result "$TARGET: reliability boot, $(python3 scripts/verdict.py line "$R/stress/verdict.json") ($R/stress.log)" $rc
-[ $rc -eq 0 ] && cell reliability ok
+result "$TARGET: reliability boot, $(python3 scripts/verdict.py line "$R/stress/verdict.json") ($R/stress.log)" $rc reliability
+boot_records stress
 
 # ---- 6. DKMS and modinfo -----------------------------------------------------
-case "$ARCH" in
-x86_64 | i386)
+if [ "$DKMS" = yes ]; then
 	scripts/dkms-check.sh "$TARGET" >"$R/dkms.log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || tail -n 20 "$R/dkms.log"
-	result "$TARGET: dkms add, build against Debian's headers, remove ($R/dkms.log)" $rc
-	[ $rc -eq 0 ] && cell dkms ok
-	;;
-esac
+	result "$TARGET: dkms add, build against Debian's headers, remove ($R/dkms.log)" $rc dkms
+fi
 scripts/modinfo-check.sh $(find "$BUILD/kbuild" -name '*.ko') ${consumer:+"$consumer"} >"$R/modinfo.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || cat "$R/modinfo.log"
-result "$TARGET: modinfo: description, license, author, version and every parameter described" $rc
+result "$TARGET: modinfo: description, license, author, version and every parameter described" $rc modinfo
 
 summary
