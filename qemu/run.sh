@@ -212,13 +212,18 @@ log "$TARGET: qemu exited with $rc after ${wall}s (${cpu}s of CPU)"
 
 ktap_mods=""
 [ -n "${STRESS:-}" ] || for m in $MODULES; do ktap_mods="$ktap_mods --ktap $m"; done
+# The plan's loads in order, one line each in the verdict.
+loads=""
+[ -n "${STRESS:-}" ] || for m in siphash $MODULES $EXTRA_MODULES; do
+	loads="$loads --load $(basename "$m" .ko)"
+done
 verdict=0
 # shellcheck disable=SC2086
 python3 "$SIPHASH_ROOT/qemu/analyse.py" --target "$TARGET" --run "$RUN" \
 	--accel "$LABEL" --qemu-rc "$rc" --timeout "$TIMEOUT" --wall "$wall" --cpu "$cpu" \
 	--results "$RESULTS" --patterns "$SIPHASH_ROOT/qemu/bad-log.patterns" \
 	--secrets "$SECRETS_FILE" \
-	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods || verdict=1
+	--kunit "$SRC_TOOLS/tools/testing/kunit/kunit.py" $ktap_mods $loads || verdict=1
 [ -n "${STRESS:-}" ] || python3 "$SIPHASH_ROOT/scripts/bench_report.py" "$RESULTS" || true
 python3 "$SIPHASH_ROOT/scripts/verdict.py" line "$RESULTS/verdict.json"
 exit $verdict
