@@ -67,6 +67,11 @@ NO_SIGN = $(if $(wildcard $(SIGN_KEY)),,CONFIG_MODULE_SIG_ALL=)
 install: modules ## build and install (INSTALL_MOD_PATH=; docs/install.md)
 	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
 	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR" >&2; exit 1; }
+	@echo "note: expected and harmless:$(if $(wildcard $(KDIR)/vmlinux),, 'Skipping BTF generation'" \
+	  "above (these headers have no vmlinux: no BTF in the modules);)$(if $(wildcard $(KDIR)/System.map),," \
+	  "kbuild's missing 'System.map' below (Debian's headers have none: this Makefile runs depmod" \
+	  "itself);)$(if $(INSTALL_MOD_PATH), depmod's missing modules.order and modules.builtin* (a staging" \
+	  "root holds only these modules, not the kernel's lists))"
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
 	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 	install -D -m 0644 siphash.h $(DEVEL_DIR)/include/siphash.h
