@@ -1,57 +1,29 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Out-of-tree SipHash modules. Kbuild lists the modules; this file drives it.
-#
-#   make [KDIR=...] [ARCH=...]   build the modules against KDIR
-#                                (default: the running kernel's build dir)
-#   make run [TARGET=x86_64-6.1 | ARCH=x86_64 KERNEL=6.1] [ACCEL=tcg|kvm]
-#            [EXTRA_MODULES="a.ko b.ko"] [ARGS_<module>="param=value ..."]
-#            [TIMEOUT=seconds]
-#                                fetch Debian's kernel of that target (a row
-#                                of targets.tsv; ARCH takes uname -m
-#                                spellings too: aarch64, armv7l, i686, ...;
-#                                default x86_64-6.1 on any host), build, boot
-#                                it in QEMU, load the modules, show KTAP
-#                                results and benchmarks; results in
-#                                build/results/TARGET/boot/
-#   make bench [TARGET=... | ARCH=... KERNEL=...] [BENCH_BATCHES=101]
-#                                boot with test_siphash.ko alone, benchmarks at
-#                                high effort: table, bench.csv and bench.png
-#   make install [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
-#                                build, then install like any out-of-tree
-#                                module (see docs/install.md):
-#                                - the .ko files with the kernel's
-#                                  modules_install into
-#                                  $(INSTALL_MOD_PATH)/lib/modules/<kver>/extra/,
-#                                  then depmod for <kver>;
-#                                - for consumer modules, siphash.h into
-#                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/include/
-#                                  and the Module.symvers of this build into
-#                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/<kver>/
-#   make check [ARCHES="x86_64 arm64"] [KERNELS="6.1 6.12"] [JOBS=2]
-#                                all tests: the whole support matrix (every
-#                                arch and kernel series, or the subset),
-#                                static gates, negative controls, matrix.csv
-#                                (what CI runs)
-#   make docs                    the README's support matrix and
-#                                docs/results.md from the records of the
-#                                last full make check (build/results/);
-#                                make check itself writes no tracked file
-#   make test-user [FUZZ_SECONDS=60]
-#                                siphash.c built in user space against
-#                                tests/user/ shims: conformance, ASan/UBSan,
-#                                valgrind, libFuzzer, benchmark
-#   make deb                     the Debian package siphash-oot-dkms (debian/):
-#                                build/deb/siphash-oot-dkms_<version>_all.deb,
-#                                for `apt install`; DKMS then builds
-#                                siphash.ko for every kernel
-#   make deb-check               prove that package in a clean Debian root
-#                                (scripts/deb-check.sh): lintian, DKMS for
-#                                6.1 and 6.12, autoinstall, purge
-#   make version                 print the version (SIPHASH_OOT_VERSION)
-#   make clean                   remove build output (keeps the download cache)
-#   make distclean               also remove the download cache
+# `make help` lists the targets and variables: the "##" comments below, the
+# one place they are written.
 
+## Variables (make VAR=value TARGET):
+##   TARGET=x86_64-6.1    run, bench: a row of targets.tsv (default: its first,
+##                        whatever the host; scripts/targets.py list)
+##   ARCH=, KERNEL=       run, bench: instead of TARGET, an arch (or its
+##                        uname -m spelling: aarch64, armv7l, i686, ...) and
+##                        a kernel series of the table; of a plain build, ARCH
+##                        is kbuild's (default: the host's)
+##   KDIR=...             headers tree of a plain build (default: the
+##                        running kernel's, /lib/modules/$(uname -r)/build)
+##   EXTRA_MODULES="a.ko" run: your own modules, loaded after siphash.ko
+##                        (build one: scripts/kmake.sh TARGET M=DIR)
+##   ARGS_<module>="p=v"  run: parameters of one module, e.g. ARGS_test_siphash
+##   MODULES="..."        run: the project's modules to load (default: all)
+##   TCG_TIMING=1         run: also print the TCG timing table (host time)
+##   TIMEOUT=300          run: seconds a boot may take
+##   ARCHES=, KERNELS=    check: a subset of the matrix ("x86_64 arm64", "6.1 6.12")
+##   JOBS=2               check: matrix cells at a time
+##   INSTALL_MOD_PATH=    install: a staging root instead of /
+##
+## Targets:
 ARCH ?= $(shell uname -m)
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # One output directory per arch, so builds never clobber each other.
@@ -68,17 +40,17 @@ HARNESS_ARCH = $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 HARNESS_TARGET = t=$$(scripts/targets.py resolve --target '$(TARGET)' \
 	--arch '$(HARNESS_ARCH)' --kernel '$(KERNEL)') || exit 2
 
-.PHONY: all modules install run bench check docs test-user deb deb-check version clean distclean
+.PHONY: all modules install run bench check docs test-user deb deb-check version clean distclean help
 
 all: modules
 
-modules:
+modules: ## build the modules against KDIR (default target)
 	@test -r "$(KDIR)/Makefile" || { \
 	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
 	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
 	  echo "  pass KDIR=/path/to/headers, or build against Debian's kernel" >&2; \
 	  echo "  of any target of the matrix (fetched into build/cache/) with:" >&2; \
-	  echo "  scripts/kmake.sh x86_64-6.1   (or i386-6.1, arm64-6.12, x86_64-sid, ...)" >&2; \
+	  echo "  scripts/kmake.sh TARGET   (a row of targets.tsv: scripts/targets.py list)" >&2; \
 	  exit 1; }
 	@mkdir -p $(BUILD_DIR)
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
@@ -98,27 +70,43 @@ DEVEL_DIR = $(INSTALL_MOD_PATH)/usr/src/siphash-oot-$(VERSION)
 SIGN_KEY = $(KDIR)/$(shell sed -n 's/^CONFIG_MODULE_SIG_KEY="\(.*\)"$$/\1/p' $(KDIR)/.config 2>/dev/null)
 NO_SIGN = $(if $(wildcard $(SIGN_KEY)),,CONFIG_MODULE_SIG_ALL=)
 
-install: modules
+install: modules ## build and install (INSTALL_MOD_PATH=; docs/install.md)
 	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
 	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR" >&2; exit 1; }
+	@echo "note: expected and harmless:$(if $(wildcard $(KDIR)/vmlinux),, 'Skipping BTF generation'" \
+	  "above (these headers have no vmlinux: no BTF in the modules);)$(if $(wildcard $(KDIR)/System.map),," \
+	  "kbuild's missing 'System.map' below (Debian's headers have none: this Makefile runs depmod" \
+	  "itself);)$(if $(INSTALL_MOD_PATH), depmod's missing modules.order and modules.builtin* (a staging" \
+	  "root holds only these modules, not the kernel's lists))"
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
 	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 	install -D -m 0644 siphash.h $(DEVEL_DIR)/include/siphash.h
 	install -D -m 0644 $(BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
 
-run:
-	@$(HARNESS_TARGET); scripts/deps.sh && qemu/run.sh "$$t"
+# make run: the boot of every module, judged (qemu/run.sh), then, if it
+# passed, the benchmarks' boot under -icount, whose figures are guest
+# instructions and repeat exactly. A user's EXTRA_MODULES go to the first.
+BENCH_MODULES = test_siphash test_secure_seq test_syncookie
 
-bench:
+run: ## build, boot Debian's kernel of TARGET in QEMU, load the modules; then the icount benchmarks
 	@$(HARNESS_TARGET); scripts/deps.sh && \
-	MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
+	qemu/run.sh "$$t" || { \
+	  echo "make run: the boot failed: no instruction-count boot (see above)"; exit 1; } && \
+	echo && \
+	echo ">>> the benchmarks again, under -icount: guest instructions, deterministic" && \
+	env ICOUNT=1 MODULES="$(BENCH_MODULES)" EXTRA_MODULES= \
+	  ARGS_test_siphash="bench_batches=11 diff_iters=64" qemu/run.sh "$$t"
+
+bench: ## test_siphash.ko alone, TCG timing (host time) at high effort (BENCH_BATCHES=101)
+	@$(HARNESS_TARGET); scripts/deps.sh && \
+	TCG_TIMING=1 MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
 		RESULTS=$(CURDIR)/build/results/$$t/bench qemu/run.sh "$$t"
 
-check:
+check: ## every test on the whole matrix (or ARCHES=/KERNELS=): what CI runs
 	@scripts/check.sh
 
 RESULTS_DIR = $(CURDIR)/build/results
-docs:
+docs: ## the README's matrix and docs/results.md from the last full make check
 	@test -r $(RESULTS_DIR)/targets.txt || { echo "error: no make check results in build/results" >&2; exit 1; }
 	@test "$$(cat $(RESULTS_DIR)/targets.txt)" = "$$(scripts/targets.py list | tr '\n' ' ' | sed 's/ $$//')" || { \
 	  echo "error: the last make check ran a subset ($$(cat $(RESULTS_DIR)/targets.txt)); docs come from a full run" >&2; exit 1; }
@@ -130,7 +118,7 @@ docs:
 DEB_DIR = $(CURDIR)/build/deb
 DEB_SRC = $(DEB_DIR)/src/siphash-oot-$(VERSION)
 
-deb:
+deb: ## the Debian package siphash-oot-dkms in build/deb/
 	@scripts/deps.sh dpkg-buildpackage:dpkg-dev dh:debhelper dh_dkms:dh-dkms
 	@rm -rf $(DEB_DIR)/src && mkdir -p $(DEB_SRC)
 	@tar -C $(CURDIR) --exclude=./build --exclude=./.git -cf - . | tar -C $(DEB_SRC) -xf -
@@ -139,18 +127,23 @@ deb:
 	@mv $(DEB_DIR)/src/siphash-oot-dkms_$(VERSION)_all.deb $(DEB_DIR)/
 	@echo "built $(DEB_DIR)/siphash-oot-dkms_$(VERSION)_all.deb"
 
-deb-check:
+deb-check: ## that package in a clean Debian root: lintian, DKMS, purge
 	@scripts/deb-check.sh
 
-version:
+version: ## print the version (SIPHASH_OOT_VERSION in siphash.h)
 	@test -n "$(VERSION)" || { echo "error: no SIPHASH_OOT_VERSION in siphash.h" >&2; exit 1; }
 	@echo $(VERSION)
 
-test-user:
+test-user: ## siphash.c in user space: conformance, sanitizers, fuzzing, benchmark
 	@tests/user/run.sh
 
-clean:
+clean: ## remove build output, keep the download cache (build/cache/)
 	find build -mindepth 1 -maxdepth 1 ! -name cache -exec rm -rf {} + 2>/dev/null || true
 
-distclean: clean
+distclean: clean ## also remove the download cache
 	rm -rf build
+
+help: ## this list
+	@awk '/^##/ { sub(/^## ?/, ""); print; next } \
+	  /^[a-z-]+:.*## / { t = $$0; sub(/:.*/, "", t); sub(/^[^#]*## /, ""); \
+	  printf "  %-10s %s\n", t, $$0 }' $(firstword $(MAKEFILE_LIST))

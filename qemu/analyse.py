@@ -24,13 +24,17 @@ negative controls compare codes, never messages. The codes:
     ktap-not-ok, kunit-parse a KTAP case failed / kunit.py could not parse
     not-loaded               a module was never tried: an earlier one failed
     mips-unaligned           the MIPS emulated-unaligned counter moved
+    unknown-param            the kernel ignored a parameter the module does
+                             not have ("unknown parameter 'X' ignored")
     <bad-log codes>          a kernel log line of qemu/bad-log.patterns
     <guest codes>            "HARNESS: FAIL <code> ..." lines of /init and
                              stress.sh (modprobe-failed, not-live, leak,
                              secret-in-log, badparam-accepted, ...)
 
 KTAP is parsed by the kernel's own kunit.py (tools/testing/kunit), one
-module at a time. Also writes RESULTS/ktap.txt (the KTAP of every module,
+module at a time. With --load, one line per module of the plan, in load
+order: loaded or not (and the error), its KTAP counts, unknown parameters
+(verdict.json "loads"). Also writes RESULTS/ktap.txt (the KTAP of every module,
 prefixes removed), RESULTS/bench.csv (every "# bench:" line, see bench.h)
 and RESULTS/verdict.txt (what is printed).
 """
@@ -53,6 +57,8 @@ BENCH_RE = re.compile(r"^# bench: function=(\S+) impl=(\S+) len=(\d+) "
 CSV_HEADER = "arch,accel,function,impl,len,cycles_median,cycles_min,calls"
 LINE_RE = re.compile(r"^(\[\s*\d+\.\d+\] )([A-Za-z0-9_]+): (.*)$")
 FAIL_RE = re.compile(r"^HARNESS: FAIL (\S+) ?(.*)$")
+# kernel/module/main.c, unknown_module_param_cb().
+UNKNOWN_PARAM_RE = re.compile(r"([A-Za-z0-9_]+): unknown parameter '([^']*)' ignored$")
 
 
 def read(path: Path) -> str:
@@ -154,8 +160,9 @@ class Verdict:
     def fail(self, code, evidence):
         self.data["failures"].append({"code": code, "evidence": evidence.strip()})
 
-    def say(self, text):
-        self.lines.append(text)
+    def say(self, text, shown=True):
+        """A line of verdict.txt, and of the output unless not SHOWN."""
+        self.lines.append((text, shown))
 
 
 def main() -> int:
@@ -176,6 +183,9 @@ def main() -> int:
                          "their 8-character runs may appear in either log")
     ap.add_argument("--ktap", action="append", default=[],
                     help="a module that must report KTAP (repeatable)")
+    ap.add_argument("--load", action="append", default=[],
+                    help="a module the plan loads, in load order (repeatable): "
+                         "reported one line each")
     args = ap.parse_args()
 
     v = Verdict(args)
@@ -188,6 +198,7 @@ def main() -> int:
         v.fail("qemu-exit", f"qemu exited with status {args.qemu_rc}")
 
     tried, failed_load, details = set(), set(), []
+    load_error = {}
     mips = {}
     for line in status:
         m = re.match(r"HARNESS: BOOT (\S+)", line)
@@ -210,6 +221,7 @@ def main() -> int:
             if code in ("modprobe-failed", "not-live"):
                 mod = rest.split(":", 1)[0]
                 failed_load.add(mod)
+                load_error[mod] = rest.split(":", 1)[1].strip() if ":" in rest else code
                 # What the module itself said, which names the cause.
                 said = [t for _, t in module_lines(console, mod)
                         if not re.match(r"(KTAP version|\d+\.\.|ok |not ok |# )", t)]
@@ -228,6 +240,16 @@ def main() -> int:
         hit = next((l for l in console.splitlines() if regex.search(l)), None)
         if hit:
             v.fail(code, hit)
+
+    # A parameter the module does not have: the kernel loads the module
+    # anyway and only says so in its log.
+    unknown = {}
+    for line in console.splitlines():
+        m = UNKNOWN_PARAM_RE.search(line)
+        if m:
+            unknown.setdefault(m.group(1), []).append(m.group(2))
+            v.fail("unknown-param", f"{m.group(1)}: unknown parameter '{m.group(2)}'"
+                   " (the kernel ignored it; see modinfo for the module's parameters)")
 
     # Secrets: no run of 8 characters of any secret value in either log.
     # The evidence names where, never the characters.
@@ -278,8 +300,10 @@ def main() -> int:
         ktap_out.extend(texts[texts.index("KTAP version 1"):])
         counts, report, failed_cases, cases, parsed = run_kunit(args.kunit, mod, [r for r, _ in lines])
         v.data["cases"].extend(cases)
-        v.say(f"--- KTAP of {mod}, parsed by kunit.py ---")
-        v.say(report.rstrip("\n"))
+        # Case by case only where something failed; always in verdict.txt.
+        shown = bool(counts["failed"] or problem or not parsed)
+        v.say(f"--- KTAP of {mod}, parsed by kunit.py ---", shown)
+        v.say(report.rstrip("\n"), shown)
         v.data["modules"][mod] = counts
         for key in ("passed", "failed", "skipped"):
             v.data[key] += counts[key]
@@ -315,7 +339,39 @@ def main() -> int:
     # counts as one failure of its own.
     extra = [f for f in v.data["failures"] if f["code"] != "ktap-not-ok"]
     v.data["failed"] += len(extra)
-    v.say(f"--- {args.target} {args.run} ({args.accel}): evidence in {args.results} ---")
+    v.say(f"--- {args.target} {args.run} ({args.accel}): evidence in {args.results}"
+          " (verdict.txt: every KTAP case) ---")
+    loads = []
+    for mod in args.load:
+        entry = {"module": mod, "loaded": mod in tried and mod not in failed_load,
+                 "tried": mod in tried, "error": load_error.get(mod),
+                 "ktap": v.data["modules"].get(mod),
+                 "unknown_params": unknown.get(mod, [])}
+        loads.append(entry)
+        if entry["loaded"]:
+            text = "loaded"
+        elif entry["tried"]:
+            text = f"NOT loaded: {entry['error']}"
+        else:
+            text = "not tried (an earlier load failed)" if failed_load else "not loaded"
+        k = entry["ktap"]
+        if k:
+            text += f", KTAP {k['passed']} passed, {k['failed']} failed, {k['skipped']} skipped"
+        elif entry["loaded"]:
+            # Its load is all a module without KTAP proves: one result.
+            text += " (no KTAP: counts as 1 passed)"
+            v.data["passed"] += 1
+        for p in entry["unknown_params"]:
+            text += f", unknown parameter '{p}' ignored"
+        v.say(f"module {mod:<18} {text}")
+        # A module of one's own that reports no KTAP: what it said.
+        if entry["loaded"] and not k:
+            said = [t for _, t in module_lines(console, mod)
+                    if not re.search(r"taints kernel\.$|^module verification failed", t)]
+            for t in said[:3]:
+                v.say(f"  console: {mod}: {t}")
+    if args.load:
+        v.data["loads"] = loads
     for check in v.data["checks"]:
         v.say(f"ok: {check}")
     for f in v.data["failures"]:
@@ -328,9 +384,8 @@ def main() -> int:
     if any(live.values()):
         v.say(f"live_ cases: {live['passed']} ok, {live['skipped']} skipped, {live['failed']} not ok")
     (args.results / "verdict.json").write_text(json.dumps(v.data, indent=1) + "\n")
-    text = "\n".join(v.lines) + "\n"
-    (args.results / "verdict.txt").write_text(text)
-    sys.stdout.write(text)
+    (args.results / "verdict.txt").write_text("\n".join(t for t, _ in v.lines) + "\n")
+    sys.stdout.write("".join(t + "\n" for t, shown in v.lines if shown))
     return 0 if v.data["failed"] == 0 else 1
 
 

@@ -65,13 +65,18 @@ resolve_args() {
 
 # modload MOD ARGS...: load MOD; the kernel, not modprobe's exit status,
 # says whether it is live (modprobe takes an init's -EEXIST for success).
+# busybox's loader retries a failed finit_module() with init_module() on
+# the same file: a failing init runs twice, and modprobe's message is the
+# retry's error. The status line says so.
 modload() {
 	mod=$1
 	shift
 	echo "harness: modprobe $mod $(args_for_log "$@")" >/dev/kmsg
+	rc=0
 	# shellcheck disable=SC2046
-	if ! modprobe "$mod" $(resolve_args "$@") 2>/tmp/modprobe.err; then
-		status "FAIL modprobe-failed $mod: exit $? $(head -c 300 /tmp/modprobe.err)"
+	modprobe "$mod" $(resolve_args "$@") 2>/tmp/modprobe.err || rc=$?
+	if [ "$rc" -ne 0 ]; then
+		status "FAIL modprobe-failed $mod: modprobe exit $rc: $(head -c 300 /tmp/modprobe.err | tr '\n' ' ')(busybox retried finit_module() with init_module(): the error is the second attempt's)"
 		return 1
 	fi
 	state=$(cat "/sys/module/$mod/initstate" 2>/dev/null)

@@ -58,14 +58,34 @@ def ours_vs_kernel(data, functions):
     return out
 
 
-def unit(accel):
-    """What one tick of the figures of ACCEL is."""
-    return "guest instructions" if accel == "icount" else "cycles"
+def unit(accel, arch="x86_64"):
+    """What one unit of the figures of ACCEL on ARCH is: under -icount
+    shift=0 (one guest instruction per nanosecond of guest time), what
+    get_cycles() reads there, the table's icount_unit (the TSC on x86;
+    elsewhere a clock of fixed frequency, see the README's Benchmarks)."""
+    if accel == "icount":
+        return next((r["icount_unit"] for r in targets.load() if r["arch"] == arch),
+                    "counter ticks")
+    return "cycle-counter ticks of host time"
+
+
+def fig(x):
+    """A figure with four significant digits (a tick figure of arm stays
+    readable: 4.06, not 4)."""
+    return f"{x:.4g}" if abs(x) < 1000 else f"{x:.0f}"
 
 
 def print_tables(data, arch, accel):
-    print(f"--- benchmarks, {arch}, {accel.upper()}: median {unit(accel)} per call"
-          f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''} ---")
+    # icount figures are exact: three decimals of a ratio mean something;
+    # TCG timing moves by about 10% between boots: two.
+    rd = 3 if accel == "icount" else 2
+    if accel == "icount":
+        print(f"--- benchmarks, {arch}, instruction counts (QEMU -icount, deterministic):"
+              f" median {unit(accel, arch)} per call ---")
+    else:
+        print(f"--- benchmarks, {arch}, {accel.upper()} timing: HOST TIME, median"
+              f" {unit(accel, arch)} per call; moves by about 10% between boots,"
+              " compare ratios within this boot only ---")
     bufs = ours_vs_kernel(data, ["siphash", "hsiphash"])
     if bufs:
         print(f"{'len':>5} | {'siphash ours':>12} {'kernel':>9} {'ratio':>6} |"
@@ -73,31 +93,37 @@ def print_tables(data, arch, accel):
         by_len = defaultdict(dict)
         for fn, n, m, k, r in bufs:
             by_len[n][fn] = (m, k, r)
+        # One number of decimals per column, enough for the smallest
+        # figure (arm's ticks of 16 instructions are a few units).
+        d = 2 if min(min(m, k) for _, _, m, k, _ in bufs) < 20 else 1
         for n in sorted(by_len):
             s = by_len[n].get("siphash", (0, 0, 0))
             h = by_len[n].get("hsiphash", (0, 0, 0))
-            print(f"{n:>5} | {s[0]:>12.1f} {s[1]:>9.1f} {s[2]:>6.3f} |"
-                  f" {h[0]:>13.1f} {h[1]:>9.1f} {h[2]:>6.3f}")
+            print(f"{n:>5} | {s[0]:>12.{d}f} {s[1]:>9.{d}f} {s[2]:>6.{rd}f} |"
+                  f" {h[0]:>13.{d}f} {h[1]:>9.{d}f} {h[2]:>6.{rd}f}")
         for fn in ("siphash", "hsiphash"):
             ratios = [r for f, _, _, _, r in bufs if f == fn]
-            print(f"{fn}: ours/kernel median {statistics.median(ratios):.3f},"
-                  f" max {max(ratios):.3f} over {len(ratios)} lengths")
+            print(f"{fn}: ours/kernel median {statistics.median(ratios):.{rd}f},"
+                  f" max {max(ratios):.{rd}f} over {len(ratios)} lengths")
     helpers = sorted({f for (f, i, _) in data if i == "module"} - {"siphash", "hsiphash"})
     rows = ours_vs_kernel(data, helpers)
     if rows:
         print("helpers, ours/kernel: " + ", ".join(
-            f"{fn} {r:.2f}" for fn, _, _, _, r in rows))
+            f"{fn} {r:.{rd}f}" for fn, _, _, _, r in rows))
     seed = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
             ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"), ("jhash", "kernel", "jhash")]
     lens = [n for n in (8, 16, 32, 64) if all((f, i, n) in data for f, i, _ in seed)]
     if lens:
-        print("seed's comparison set: " + "; ".join(
-            f"{n} B: " + ", ".join(f"{name} {data[(f, i, n)]:.0f}" for f, i, name in seed)
-            for n in lens))
+        print("the seed's comparison set, " + " : ".join(name for _, _, name in seed)
+              + ", relative to SipHash-2-4 (its figure in brackets): " + "; ".join(
+                  f"{n} B ({fig(data[('siphash', 'module', n)])}) " + " : ".join(
+                      f"{data[(f, i, n)] / data[('siphash', 'module', n)]:.2f}"
+                      for f, i, _ in seed)
+                  for n in lens))
     others = [(f, i, n) for (f, i, n) in data
               if f in ("sha1_transform", "empty_loop") or f.startswith("get_random")]
     if others:
-        print("others: " + ", ".join(f"{f}/{i} {data[(f, i, n)]:.1f}"
+        print("others: " + ", ".join(f"{f}/{i} {fig(data[(f, i, n)])}"
                                      for f, i, n in sorted(others)))
     # Demo modules: the same function before (md5, sha1) and after (siphash);
     # the lengths differ (an MD5 block is 64 bytes), so pair by function.
@@ -106,35 +132,50 @@ def print_tables(data, arch, accel):
         for old in ("md5", "sha1"):
             before = [c for (ff, i, _), c in data.items() if ff == f and i == old]
             if before and new:
-                print(f"{f}: {old} {before[0]:.1f}, siphash {new[0]:.1f},"
-                      f" speedup {before[0] / new[0]:.2f}x")
+                print(f"{f}: {old} {fig(before[0])}, siphash {fig(new[0])},"
+                      f" speedup {before[0] / new[0]:.{rd - 1}f}x")
+
+
+# Length 0 on the log-scale x axis: drawn at this x, labelled "0".
+ZERO_X = 0.5
 
 
 def plot(rows, data, arch, accel, out: Path):
-    series = [("siphash", "module", "SipHash-2-4 (this module)"),
-              ("siphash", "kernel", "SipHash-2-4 (kernel lib/siphash.c)"),
-              ("hsiphash", "module", "hsiphash (this module)"),
-              ("hsiphash", "kernel", "hsiphash (kernel)"),
-              ("siphash13", "siphash13", "SipHash-1-3"),
-              ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"),
-              ("jhash", "kernel", "jhash")]
-    blocks, titles = [], []
-    for fn, impl, title in series:
-        pts = sorted((n, c) for (f, i, n), c in data.items() if f == fn and i == impl and n > 0)
+    # Every series its own colour and mark (open marks for the kernel's
+    # code): on x86_64, hsiphash is SipHash-1-3 and their curves overlap.
+    series = [("siphash", "module", "SipHash-2-4 (this module)", "#0050c8", 7),
+              ("siphash", "kernel", "SipHash-2-4 (kernel lib/siphash.c)", "#00a0ff", 6),
+              ("hsiphash", "module", "hsiphash (this module)", "#d00000", 5),
+              ("hsiphash", "kernel", "hsiphash (kernel)", "#ff8c00", 4),
+              ("siphash13", "siphash13", "SipHash-1-3", "#208020", 9),
+              ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3", "#9030b0", 13),
+              ("jhash", "kernel", "jhash (kernel)", "#000000", 11)]
+    blocks, plots, xs, ys = [], [], [], []
+    for fn, impl, title, colour, mark in series:
+        pts = sorted((n, c) for (f, i, n), c in data.items() if f == fn and i == impl)
         if pts:
-            blocks.append("\n".join(f"{n} {c}" for n, c in pts))
-            titles.append(title)
+            blocks.append("\n".join(f"{n if n else ZERO_X} {c}" for n, c in pts))
+            plots.append(f"'-' with linespoints title '{title}' lc rgb '{colour}'"
+                         f" pt {mark} ps 1.3 lw 2")
+            xs += [n if n else ZERO_X for n, _ in pts]
+            ys += [c for _, c in pts]
     if not blocks:
         return False
+    tics = sorted({x for x in xs if x == ZERO_X} | {2 ** k for k in range(0, 11)
+                                                     if min(xs) <= 2 ** k <= max(xs)})
+    what = ("instruction counts (QEMU -icount)" if accel == "icount"
+            else f"{accel.upper()} timing, host time: compare ratios only")
     script = [
         "set terminal png size 1000,650",
         f"set output '{out}'",
-        f"set title noenhanced '{unit(accel).capitalize()} per call against input length, {arch}, {accel.upper()}"
-        f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''}'",
-        "set xlabel 'input length (bytes, log scale)'",
-        f"set ylabel 'median {unit(accel)} per call (log scale)'",
+        f"set title noenhanced '{arch}, {what}: cost per call against input length'",
+        "set xlabel 'input length (bytes, log scale; length 0 drawn at 0.5)'",
+        f"set ylabel noenhanced 'median {unit(accel, arch)} per call (log scale)'",
         "set logscale xy", "set key top left noenhanced", "set grid",
-        "plot " + ", ".join(f"'-' with linespoints title '{t}'" for t in titles),
+        f"set xrange [{min(xs) / 1.3}:{max(xs) * 1.3}]",
+        f"set yrange [{min(ys) / 1.3}:{max(ys) * 1.3}]",
+        "set xtics (" + ", ".join(f"'{0 if x == ZERO_X else int(x)}' {x}" for x in tics) + ")",
+        "plot " + ", ".join(plots),
     ]
     text = "\n".join(script) + "\n" + "\ne\n".join(blocks) + "\ne\n"
     proc = subprocess.run(["gnuplot"], input=text, text=True, capture_output=True, check=False)

@@ -158,6 +158,10 @@ negative oops 'oops|bug' ARGS_test_siphash=inject=oops
 negative warn 'warning' ARGS_test_siphash=inject=warn
 negative hang 'timeout' ARGS_test_siphash=inject=hang TIMEOUT=60
 negative bad-param 'modprobe-failed' ARGS_test_siphash=diff_iters=0
+# A parameter the module does not have: the kernel ignores it and loads
+# the module anyway, saying so only in its log.
+negative unknown-param 'unknown-param' MODULES=test_siphash_smp \
+	ARGS_test_siphash_smp="duration_ms=100 bogus=1"
 # A demo that packs the two ports the wrong way round: the live_ cases,
 # which compare it with the running kernel, fail, and with them the load.
 negative live-swap 'ktap-not-ok' MODULES="secure_seq_demo test_secure_seq" \

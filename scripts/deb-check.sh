@@ -158,10 +158,17 @@ MODS=$(dpkg-deb --fsys-tarfile "$DEB" | tar -xOf - "./usr/src/$NAME-$VERSION/dkm
 	. /dev/stdin && printf '%s\n' "${BUILT_MODULE_NAME[@]}"))
 [ -n "$MODS" ] || die "no BUILT_MODULE_NAME in the package's dkms.conf"
 lintian_out=$WORK/lintian.txt
-# lintian warns against running as root; it only reads the .deb.
-(cd /tmp && env HOME=/tmp runuser -u nobody -- lintian --display-info --pedantic \
-	--fail-on error,warning "$DEB") >"$lintian_out" 2>&1
+# lintian warns against running as root; it only reads the .deb, as
+# nobody, from a copy: nobody may not be able to enter the tree (a clone
+# in root's home, mode 0700).
+LINTIAN_DIR=$(mktemp -d /tmp/siphash-lintian.XXXXXX) || die "mktemp failed"
+cp "$DEB" "$LINTIAN_DIR/"
+chmod 0755 "$LINTIAN_DIR"
+chmod 0644 "$LINTIAN_DIR/$(basename "$DEB")"
+(cd "$LINTIAN_DIR" && env HOME=/tmp runuser -u nobody -- lintian --display-info --pedantic \
+	--fail-on error,warning "$LINTIAN_DIR/$(basename "$DEB")") >"$lintian_out" 2>&1
 rc=$?
+rm -rf "$LINTIAN_DIR"
 if [ -s "$lintian_out" ]; then
 	sed 's/^/lintian: /' "$lintian_out"
 else

@@ -228,14 +228,15 @@ load_target_env() {
 }
 
 # target_run CMD...: run CMD in the build environment of the loaded target:
-# the cross compiler on PATH, and for sid inside its build root (the project
-# and its cache are mounted there at the same paths, so paths mean the same
-# inside; the mounts live in a private namespace and end with CMD).
+# the cross compiler on PATH, and for sid inside its build root (the project,
+# its cache and the directories of TARGET_RUN_MOUNTS are mounted there at the
+# same paths, so paths mean the same inside; the mounts live in a private
+# namespace and end with CMD).
 target_run() {
 	if [ -n "${BUILD_ROOT:-}" ]; then
 		unshare --mount --propagation private -- sh -c '
 			root=$1; shift
-			for dir in $1 $2; do
+			for dir in $1 $2 ${TARGET_RUN_MOUNTS:-}; do
 				[ -d "$root$dir" ] && mountpoint -q "$root$dir" && continue
 				mkdir -p "$root$dir" && mount --bind "$dir" "$root$dir" || exit 1
 			done

@@ -88,6 +88,11 @@ def cmd_boot(target, run, verdict_path):
         result = {"PASS": "pass", "SKIP": "skip"}.get(c["status"], "fail")
         reason = "ktap-not-ok" if result == "fail" else skips.get((c["module"], c["name"]), "")
         recs.append(record(target, f"{run}/{c['module']}/{c['name']}", result, reason))
+    for load in v.get("loads", []):
+        if load["loaded"] and not load["ktap"]:
+            # A module without KTAP: its load is its one result.
+            recs.append(record(target, f"{run}/load/{load['module']}", "pass", "",
+                               "loaded, no KTAP"))
     for check in v.get("checks", []):
         recs.append(record(target, f"{run}/harness/{check.split(':', 1)[0].split()[0].lower()}",
                            "pass", "", check))
