@@ -12,7 +12,8 @@
  *   module_param_hexkey()         "hexkey <bytes>", a secret
  *
  * <min>, <max> and <bytes> are plain decimal literals: the build fails if
- * they are anything else (module_param_literal()). A refused value fails
+ * they are anything else (module_param_literal()). Integer values are
+ * decimal too (param_parse_decimal()). A refused value fails
  * the load with -EINVAL before module init runs, except a secret's: see
  * module_param_hexkey().
  */
@@ -52,9 +53,40 @@
 		      __modparam_digits(modparam_unsigned(x)),		\
 		      "not a plain decimal literal: " __stringify(x))
 
+/* Length of @val without one trailing newline, which sysfs writes add. */
+static inline size_t modparam_len(const char *val)
+{
+	size_t n = strlen(val);
+
+	return n && val[n - 1] == '\n' ? n - 1 : n;
+}
+
+/**
+ * param_parse_decimal() - parse a parameter's value as a decimal number
+ * @val: the text given at load time; one trailing newline is ignored
+ * @max: the largest value allowed
+ * @n: set to the value
+ *
+ * The one parser of every integer parameter: decimal digits only, so no
+ * sign, no 0x prefix, no leading zero (but "0" itself) and nothing after
+ * the digits. "010" is refused rather than read as 8 (base 0) or 10.
+ *
+ * Return: 0, or -EINVAL if @val is not such a number or exceeds @max.
+ */
+static inline int param_parse_decimal(const char *val, unsigned long long max,
+				      unsigned long long *n)
+{
+	size_t len = modparam_len(val);
+
+	if (!len || strspn(val, "0123456789") != len ||
+	    (val[0] == '0' && len > 1) || kstrtoull(val, 10, n) || *n > max)
+		return -EINVAL;
+	return 0;
+}
+
 /**
  * param_set_uint_range() - parse a parameter into an unsigned int in a range
- * @val: the text given at load time
+ * @val: the text given at load time, a decimal number (param_parse_decimal())
  * @kp: the parameter; kp->arg points to the unsigned int to set
  * @min: smallest allowed value
  * @max: largest allowed value
@@ -65,10 +97,10 @@ static inline int param_set_uint_range(const char *val,
 				       const struct kernel_param *kp,
 				       unsigned int min, unsigned int max)
 {
-	unsigned int n;
+	unsigned long long n;
 
-	if (kstrtouint(val, 0, &n) || n < min || n > max) {
-		pr_err("%s: '%s' is invalid; allowed: %u..%u\n",
+	if (param_parse_decimal(val, max, &n) || n < min) {
+		pr_err("%s: '%s' is invalid; allowed: %u..%u, decimal without sign or leading zeros\n",
 		       kp->name, val, min, max);
 		return -EINVAL;
 	}
@@ -105,18 +137,22 @@ MODULE_PARM_DESC(name, desc)
  * @kp: the parameter; kp->arg points to the unsigned long to set
  *
  * Unlike the stock ulong parameter, a malformed or overflowing value is
- * refused with -EINVAL and a message naming the allowed range.
+ * refused with -EINVAL and a message naming the allowed range; the value
+ * is decimal (param_parse_decimal()).
  *
  * Return: 0, or -EINVAL after printing the allowed range.
  */
 static inline int param_set_ulong_checked(const char *val,
 					  const struct kernel_param *kp)
 {
-	if (kstrtoul(val, 0, kp->arg)) {
-		pr_err("%s: '%s' is invalid; allowed: 0..%lu\n",
+	unsigned long long n;
+
+	if (param_parse_decimal(val, ULONG_MAX, &n)) {
+		pr_err("%s: '%s' is invalid; allowed: 0..%lu, decimal without sign or leading zeros\n",
 		       kp->name, val, ULONG_MAX);
 		return -EINVAL;
 	}
+	*(unsigned long *)kp->arg = n;
 	return 0;
 }
 
@@ -134,14 +170,6 @@ static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
 module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
 __MODULE_PARM_TYPE(name, "ulong");					\
 MODULE_PARM_DESC(name, desc)
-
-/* Length of @val without one trailing newline, which sysfs writes add. */
-static inline size_t modparam_len(const char *val)
-{
-	size_t n = strlen(val);
-
-	return n && val[n - 1] == '\n' ? n - 1 : n;
-}
 
 /* The position of @val among the '|'-separated @choices, or -1. */
 static inline int modparam_choice(const char *choices, const char *val)
