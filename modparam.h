@@ -267,7 +267,8 @@ enum hexkey_state { HEXKEY_UNSET, HEXKEY_SET, HEXKEY_BAD };
 /**
  * struct hexkey_param - a secret key given at load time as hex digits
  * @name: the parameter's name, for the message about a refused value
- * @bytes: the parsed key, until hexkey_param_take() copies and wipes it
+ * @bytes: the parsed key, until hexkey_param_take() copies and wipes it, or
+ *         param_free_hexkey() wipes it (a load that fails before init)
  * @len: length of the key in bytes; the value has 2 * @len hex digits
  * @state: what the parameter was given
  */
@@ -277,6 +278,13 @@ struct hexkey_param {
 	size_t len;
 	enum hexkey_state state;
 };
+
+/* Wipe what a hexkey parameter holds of the key, and forget its state. */
+static inline void hexkey_param_wipe(struct hexkey_param *p)
+{
+	memzero_explicit(p->bytes, p->len);
+	p->state = HEXKEY_UNSET;
+}
 
 /**
  * param_set_hexkey() - parse a secret key given as hex digits
@@ -291,27 +299,50 @@ struct hexkey_param {
  * with a message that shows no part of it. The value is never printed,
  * and there is no get(): it cannot be read back.
  *
+ * @val points into the module's copy of its arguments (mod->args, which
+ * the kernel keeps while the module is loaded and frees with kfree()), a
+ * writable string: its hex digits are wiped here, on every path, so that
+ * only the bytes parsed into the parameter remain, until
+ * hexkey_param_take() or param_free_hexkey() wipes them.
+ *
  * Return: 0.
  */
 static inline int param_set_hexkey(const char *val,
 				   const struct kernel_param *kp)
 {
 	struct hexkey_param *p = kp->arg;
+	size_t len = modparam_len(val);
 
-	if (p->state == HEXKEY_BAD)
-		return 0;
-	if (modparam_len(val) != 2 * p->len ||
-	    hex2bin(p->bytes, val, p->len)) {
-		memzero_explicit(p->bytes, p->len);
-		p->state = HEXKEY_BAD;
-		return 0;
+	if (p->state != HEXKEY_BAD) {
+		if (len != 2 * p->len || hex2bin(p->bytes, val, p->len)) {
+			memzero_explicit(p->bytes, p->len);
+			p->state = HEXKEY_BAD;
+		} else {
+			p->state = HEXKEY_SET;
+		}
 	}
-	p->state = HEXKEY_SET;
+	memzero_explicit((char *)val, len);
 	return 0;
+}
+
+/**
+ * param_free_hexkey() - wipe a hexkey parameter when its module goes
+ * @arg: the parameter's struct hexkey_param
+ *
+ * The kernel calls a parameter's free() (destroy_params()) on every path
+ * after the arguments were parsed: a load that fails in the parser (another
+ * parameter's bad value) or later (before or in module init), and unload.
+ * Module init may never run, and with it hexkey_param_take(): this is what
+ * wipes the parsed key then.
+ */
+static inline void param_free_hexkey(void *arg)
+{
+	hexkey_param_wipe(arg);
 }
 
 static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
 	.set = param_set_hexkey,
+	.free = param_free_hexkey,
 };
 
 /**
@@ -322,7 +353,7 @@ static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
  *
  * Module init calls this once, before anything else, and fails with its
  * error: it is the only way to the key's bytes, and the only check of the
- * value. The parameter's copy of the key is wiped.
+ * value. The parameter's copy of the key is wiped on every return.
  *
  * Return: 1 if a key was given (it is now in @key), 0 if none was (@key is
  * untouched), or -EINVAL if the value given was malformed, after printing
@@ -331,17 +362,21 @@ static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
 static inline int __must_check hexkey_param_take(struct hexkey_param *p,
 						 void *key, size_t size)
 {
-	if (WARN_ON(size != p->len))
+	enum hexkey_state state = p->state;
+
+	if (WARN_ON(size != p->len)) {
+		hexkey_param_wipe(p);
 		return -EINVAL;
-	switch (p->state) {
+	}
+	if (state == HEXKEY_SET)
+		memcpy(key, p->bytes, p->len);
+	hexkey_param_wipe(p);
+	switch (state) {
 	case HEXKEY_BAD:
 		pr_err("%s: refused, the value is not shown; allowed: %zu hex digits (0-9, a-f, A-F), the %zu key bytes in order\n",
 		       p->name, 2 * p->len, p->len);
 		return -EINVAL;
 	case HEXKEY_SET:
-		memcpy(key, p->bytes, p->len);
-		memzero_explicit(p->bytes, p->len);
-		p->state = HEXKEY_UNSET;
 		return 1;
 	default:
 		return 0;
