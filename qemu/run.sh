@@ -166,6 +166,10 @@ done
 			ksyms=$(modinfo -F parmtype "$STAGE/lib/modules/$KVER/extra/$m.ko" |
 				sed -n 's/^\([a-z0-9_]*\):ksym \(.*\)$/\1=@\2/p' |
 				grep -v -E "^($(echo ${!var:-} | sed 's/=[^ ]*//g; s/ /|/g'))=" || true)
+			# The sysctls a module's cases need (modinfo
+			# test_sysctl): set here, never by the module.
+			modinfo -F test_sysctl "$STAGE/lib/modules/$KVER/extra/$m.ko" |
+				sed 's/^/sysctl /'
 			echo "ktap $m ${!var:-}" $ksyms
 			for p in $secrets; do
 				echo "${!var:-}" | grep -oE "(^| )$p=[^ ]+" | sed 's/^ *[^=]*=//' || true
