@@ -408,9 +408,17 @@ MODULE_PARM_DESC(var, desc "; a secret, never shown")
  * @name: the symbol; an address is accepted only if it is its start
  * @addr: the address, 0 until a valid one was given
  *
- * For the tests that compare with kernel code or data the kernel does not
- * export to modules: the harness reads the address from /proc/kallsyms in
- * the guest and passes it at load time.
+ * For the tests that compare with kernel data the kernel does not export
+ * to modules: the harness reads the address from /proc/kallsyms in the
+ * guest and passes it at load time.
+ *
+ * A function named here must be one the kernel exports (its
+ * Module.symvers lists it): a module may call it through this address.
+ * Never name a function the kernel does not export: the kernel never
+ * takes its address, so on x86 with IBT (CONFIG_X86_KERNEL_IBT) its ENDBR
+ * is sealed at boot and an indirect call ends in "Missing ENDBR" and a
+ * kernel BUG, on any CPU with IBT (QEMU does not emulate it, so no boot
+ * of the harness would show it).
  */
 struct ksym_param {
 	const char *name;

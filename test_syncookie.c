@@ -51,6 +51,11 @@ static ulong seed;
 module_param_ulong_checked(seed,
 			   "Seed of the random tuples of the tests and benchmarks (0, the default: random; printed either way)");
 
+/*
+ * A function called through its address: sha1_transform() is exported
+ * (Module.symvers lists it) wherever <crypto/sha1.h> declares it, the only
+ * kernels this calls it on, so its ENDBR is never sealed (modparam.h).
+ */
 module_param_ksym(sha1_transform_addr, "sha1_transform",
 		  "Test only: the address of the kernel's sha1_transform() in /proc/kallsyms, to compare the SHA-1 baseline with it (default: none, the comparison is skipped)");
 
