@@ -16,9 +16,9 @@
 #                                boot with test_siphash.ko alone, benchmarks at
 #                                high effort: table, bench.csv and bench.png
 #   make install [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
-#                                build, then install like any out-of-tree
-#                                module (see docs/install.md):
-#                                - the .ko files with the kernel's
+#                                build siphash.ko alone, then install it like
+#                                any out-of-tree module (see docs/install.md):
+#                                - siphash.ko with the kernel's
 #                                  modules_install into
 #                                  $(INSTALL_MOD_PATH)/lib/modules/<kver>/extra/,
 #                                  then depmod for <kver>;
@@ -26,6 +26,10 @@
 #                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/include/
 #                                  and the Module.symvers of this build into
 #                                  $(INSTALL_MOD_PATH)/usr/src/siphash-oot-<version>/<kver>/
+#   make install-tests [KDIR=...] [ARCH=...] [INSTALL_MOD_PATH=/staging]
+#                                for test machines only: every module, the
+#                                demos and test modules too (their parameters
+#                                can oops or hang the machine on purpose)
 #   make check [ARCHES="x86_64 s390x"] [KERNELS="6.1 sid"] [JOBS=2]
 #                                all tests: the whole support matrix (every
 #                                arch and kernel series, or the subset),
@@ -50,6 +54,9 @@ ARCH ?= $(shell uname -m)
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # One output directory per arch, so builds never clobber each other.
 BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
+# What `make install` builds: the modules for users alone (Kbuild's
+# sipmod-user, as DKMS builds them), apart from the test build.
+USER_BUILD_DIR = $(BUILD_DIR)-user
 
 # Everything kbuild reads, linked into the per-arch build directory.
 SOURCES := Kbuild $(wildcard *.c *.h) tests
@@ -58,11 +65,11 @@ BENCH_BATCHES ?= 101
 # The harness's kernel series (make run, make bench).
 KERNEL ?= 6.1
 
-.PHONY: all modules install run bench check test-user deb deb-check version clean distclean
+.PHONY: all modules modules-user kdir-check install install-tests run bench check test-user deb deb-check version clean distclean
 
 all: modules
 
-modules:
+kdir-check:
 	@test -r "$(KDIR)/Makefile" || { \
 	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
 	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
@@ -70,9 +77,16 @@ modules:
 	  echo "  of any target of the matrix (fetched into build/cache/) with:" >&2; \
 	  echo "  scripts/kmake.sh x86_64-6.1   (or i386-6.1, arm64-6.12, x86_64-sid, ...)" >&2; \
 	  exit 1; }
+
+modules: kdir-check
 	@mkdir -p $(BUILD_DIR)
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
+
+modules-user: kdir-check
+	@mkdir -p $(USER_BUILD_DIR)
+	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(USER_BUILD_DIR)/$$f; done
+	$(MAKE) -C $(KDIR) M=$(USER_BUILD_DIR) SIPHASH_OOT_MODULES=user modules
 
 # The version: SIPHASH_OOT_VERSION in siphash.h is the one place it is set.
 # Everything else asks `make -s version` (scripts, debian/rules, the DKMS
@@ -88,13 +102,21 @@ DEVEL_DIR = $(INSTALL_MOD_PATH)/usr/src/siphash-oot-$(VERSION)
 SIGN_KEY = $(KDIR)/$(shell sed -n 's/^CONFIG_MODULE_SIG_KEY="\(.*\)"$$/\1/p' $(KDIR)/.config 2>/dev/null)
 NO_SIGN = $(if $(wildcard $(SIGN_KEY)),,CONFIG_MODULE_SIG_ALL=)
 
-install: modules
+# What a host gets: siphash.ko and what modules that use it build with.
+# The test and demo modules only with install-tests: a host that has them
+# is one modprobe away from their fault injection and kprobes.
+install: modules-user
 	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
 	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
+	$(MAKE) -C $(KDIR) M=$(USER_BUILD_DIR) $(NO_SIGN) modules_install
 	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 	install -D -m 0644 siphash.h $(DEVEL_DIR)/include/siphash.h
-	install -D -m 0644 $(BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
+	install -D -m 0644 $(USER_BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
+
+install-tests: modules
+	@test -n "$(KVER)" || { echo "error: no UTS_RELEASE in KDIR" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
+	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 
 run:
 	@scripts/deps.sh
