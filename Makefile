@@ -28,6 +28,9 @@ ARCH ?= $(shell uname -m)
 KDIR ?= /lib/modules/$(shell uname -r)/build
 # One output directory per arch, so builds never clobber each other.
 BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
+# What `make install` builds: the modules for users alone (Kbuild's
+# sipmod-user, as DKMS builds them), apart from the test build.
+USER_BUILD_DIR = $(BUILD_DIR)-user
 
 # Everything kbuild reads, linked into the per-arch build directory.
 SOURCES := Kbuild $(wildcard *.c *.h) tests
@@ -40,11 +43,11 @@ HARNESS_ARCH = $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
 HARNESS_TARGET = t=$$(scripts/targets.py resolve --target '$(TARGET)' \
 	--arch '$(HARNESS_ARCH)' --kernel '$(KERNEL)') || exit 2
 
-.PHONY: all modules install run bench check docs test-user deb deb-check version clean distclean help
+.PHONY: all modules modules-user kdir-check install install-tests run bench check docs test-user deb deb-check version clean distclean help
 
 all: modules
 
-modules: ## build the modules against KDIR (default target)
+kdir-check:
 	@test -r "$(KDIR)/Makefile" || { \
 	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
 	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
@@ -52,9 +55,16 @@ modules: ## build the modules against KDIR (default target)
 	  echo "  of any target of the matrix (fetched into build/cache/) with:" >&2; \
 	  echo "  scripts/kmake.sh TARGET   (a row of targets.tsv: scripts/targets.py list)" >&2; \
 	  exit 1; }
+
+modules: kdir-check ## build every module against KDIR (default target)
 	@mkdir -p $(BUILD_DIR)
 	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
+
+modules-user: kdir-check
+	@mkdir -p $(USER_BUILD_DIR)
+	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(USER_BUILD_DIR)/$$f; done
+	$(MAKE) -C $(KDIR) M=$(USER_BUILD_DIR) SIPHASH_OOT_MODULES=user modules
 
 # The version: SIPHASH_OOT_VERSION in siphash.h is the one place it is set.
 # Everything else asks `make -s version` (scripts, debian/rules, the DKMS
@@ -70,7 +80,10 @@ DEVEL_DIR = $(INSTALL_MOD_PATH)/usr/src/siphash-oot-$(VERSION)
 SIGN_KEY = $(KDIR)/$(shell sed -n 's/^CONFIG_MODULE_SIG_KEY="\(.*\)"$$/\1/p' $(KDIR)/.config 2>/dev/null)
 NO_SIGN = $(if $(wildcard $(SIGN_KEY)),,CONFIG_MODULE_SIG_ALL=)
 
-install: modules ## build and install (INSTALL_MOD_PATH=; docs/install.md)
+# What a host gets: siphash.ko and what modules that use it build with.
+# The test and demo modules only with install-tests: a host that has them
+# is one modprobe away from their fault injection and kprobes.
+install: modules-user ## build and install siphash.ko alone (INSTALL_MOD_PATH=; docs/install.md)
 	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
 	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR" >&2; exit 1; }
 	@echo "note: expected and harmless:$(if $(wildcard $(KDIR)/vmlinux),, 'Skipping BTF generation'" \
@@ -78,10 +91,15 @@ install: modules ## build and install (INSTALL_MOD_PATH=; docs/install.md)
 	  "kbuild's missing 'System.map' below (Debian's headers have none: this Makefile runs depmod" \
 	  "itself);)$(if $(INSTALL_MOD_PATH), depmod's missing modules.order and modules.builtin* (a staging" \
 	  "root holds only these modules, not the kernel's lists))"
-	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
+	$(MAKE) -C $(KDIR) M=$(USER_BUILD_DIR) $(NO_SIGN) modules_install
 	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 	install -D -m 0644 siphash.h $(DEVEL_DIR)/include/siphash.h
-	install -D -m 0644 $(BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
+	install -D -m 0644 $(USER_BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
+
+install-tests: modules ## for test machines only: every module, demos and tests too
+	@test -n "$(KVER)" || { echo "error: no UTS_RELEASE in KDIR" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
+	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 
 # make run: the boot of every module, judged (qemu/run.sh), then, if it
 # passed, the benchmarks' boot under -icount, whose figures are guest
@@ -146,4 +164,4 @@ distclean: clean ## also remove the download cache
 help: ## this list
 	@awk '/^##/ { sub(/^## ?/, ""); print; next } \
 	  /^[a-z-]+:.*## / { t = $$0; sub(/:.*/, "", t); sub(/^[^#]*## /, ""); \
-	  printf "  %-10s %s\n", t, $$0 }' $(firstword $(MAKEFILE_LIST))
+	  printf "  %-14s %s\n", t, $$0 }' $(firstword $(MAKEFILE_LIST))

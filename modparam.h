@@ -12,7 +12,8 @@
  *   module_param_hexkey()         "hexkey <bytes>", a secret
  *
  * <min>, <max> and <bytes> are plain decimal literals: the build fails if
- * they are anything else (module_param_literal()). A refused value fails
+ * they are anything else (module_param_literal()). Integer values are
+ * decimal too (param_parse_decimal()). A refused value fails
  * the load with -EINVAL before module init runs, except a secret's: see
  * module_param_hexkey().
  */
@@ -52,9 +53,40 @@
 		      __modparam_digits(modparam_unsigned(x)),		\
 		      "not a plain decimal literal: " __stringify(x))
 
+/* Length of @val without one trailing newline, which sysfs writes add. */
+static inline size_t modparam_len(const char *val)
+{
+	size_t n = strlen(val);
+
+	return n && val[n - 1] == '\n' ? n - 1 : n;
+}
+
+/**
+ * param_parse_decimal() - parse a parameter's value as a decimal number
+ * @val: the text given at load time; one trailing newline is ignored
+ * @max: the largest value allowed
+ * @n: set to the value
+ *
+ * The one parser of every integer parameter: decimal digits only, so no
+ * sign, no 0x prefix, no leading zero (but "0" itself) and nothing after
+ * the digits. "010" is refused rather than read as 8 (base 0) or 10.
+ *
+ * Return: 0, or -EINVAL if @val is not such a number or exceeds @max.
+ */
+static inline int param_parse_decimal(const char *val, unsigned long long max,
+				      unsigned long long *n)
+{
+	size_t len = modparam_len(val);
+
+	if (!len || strspn(val, "0123456789") != len ||
+	    (val[0] == '0' && len > 1) || kstrtoull(val, 10, n) || *n > max)
+		return -EINVAL;
+	return 0;
+}
+
 /**
  * param_set_uint_range() - parse a parameter into an unsigned int in a range
- * @val: the text given at load time
+ * @val: the text given at load time, a decimal number (param_parse_decimal())
  * @kp: the parameter; kp->arg points to the unsigned int to set
  * @min: smallest allowed value
  * @max: largest allowed value
@@ -65,10 +97,10 @@ static inline int param_set_uint_range(const char *val,
 				       const struct kernel_param *kp,
 				       unsigned int min, unsigned int max)
 {
-	unsigned int n;
+	unsigned long long n;
 
-	if (kstrtouint(val, 0, &n) || n < min || n > max) {
-		pr_err("%s: '%s' is invalid; allowed: %u..%u\n",
+	if (param_parse_decimal(val, max, &n) || n < min) {
+		pr_err("%s: '%s' is invalid; allowed: %u..%u, decimal without sign or leading zeros\n",
 		       kp->name, val, min, max);
 		return -EINVAL;
 	}
@@ -105,18 +137,22 @@ MODULE_PARM_DESC(name, desc)
  * @kp: the parameter; kp->arg points to the unsigned long to set
  *
  * Unlike the stock ulong parameter, a malformed or overflowing value is
- * refused with -EINVAL and a message naming the allowed range.
+ * refused with -EINVAL and a message naming the allowed range; the value
+ * is decimal (param_parse_decimal()).
  *
  * Return: 0, or -EINVAL after printing the allowed range.
  */
 static inline int param_set_ulong_checked(const char *val,
 					  const struct kernel_param *kp)
 {
-	if (kstrtoul(val, 0, kp->arg)) {
-		pr_err("%s: '%s' is invalid; allowed: 0..%lu\n",
+	unsigned long long n;
+
+	if (param_parse_decimal(val, ULONG_MAX, &n)) {
+		pr_err("%s: '%s' is invalid; allowed: 0..%lu, decimal without sign or leading zeros\n",
 		       kp->name, val, ULONG_MAX);
 		return -EINVAL;
 	}
+	*(unsigned long *)kp->arg = n;
 	return 0;
 }
 
@@ -134,14 +170,6 @@ static const struct kernel_param_ops param_ops_ulong_checked __maybe_unused = {
 module_param_cb(name, &param_ops_ulong_checked, &name, 0444);		\
 __MODULE_PARM_TYPE(name, "ulong");					\
 MODULE_PARM_DESC(name, desc)
-
-/* Length of @val without one trailing newline, which sysfs writes add. */
-static inline size_t modparam_len(const char *val)
-{
-	size_t n = strlen(val);
-
-	return n && val[n - 1] == '\n' ? n - 1 : n;
-}
 
 /* The position of @val among the '|'-separated @choices, or -1. */
 static inline int modparam_choice(const char *choices, const char *val)
@@ -239,7 +267,8 @@ enum hexkey_state { HEXKEY_UNSET, HEXKEY_SET, HEXKEY_BAD };
 /**
  * struct hexkey_param - a secret key given at load time as hex digits
  * @name: the parameter's name, for the message about a refused value
- * @bytes: the parsed key, until hexkey_param_take() copies and wipes it
+ * @bytes: the parsed key, until hexkey_param_take() copies and wipes it, or
+ *         param_free_hexkey() wipes it (a load that fails before init)
  * @len: length of the key in bytes; the value has 2 * @len hex digits
  * @state: what the parameter was given
  */
@@ -249,6 +278,13 @@ struct hexkey_param {
 	size_t len;
 	enum hexkey_state state;
 };
+
+/* Wipe what a hexkey parameter holds of the key, and forget its state. */
+static inline void hexkey_param_wipe(struct hexkey_param *p)
+{
+	memzero_explicit(p->bytes, p->len);
+	p->state = HEXKEY_UNSET;
+}
 
 /**
  * param_set_hexkey() - parse a secret key given as hex digits
@@ -263,27 +299,50 @@ struct hexkey_param {
  * with a message that shows no part of it. The value is never printed,
  * and there is no get(): it cannot be read back.
  *
+ * @val points into the module's copy of its arguments (mod->args, which
+ * the kernel keeps while the module is loaded and frees with kfree()), a
+ * writable string: its hex digits are wiped here, on every path, so that
+ * only the bytes parsed into the parameter remain, until
+ * hexkey_param_take() or param_free_hexkey() wipes them.
+ *
  * Return: 0.
  */
 static inline int param_set_hexkey(const char *val,
 				   const struct kernel_param *kp)
 {
 	struct hexkey_param *p = kp->arg;
+	size_t len = modparam_len(val);
 
-	if (p->state == HEXKEY_BAD)
-		return 0;
-	if (modparam_len(val) != 2 * p->len ||
-	    hex2bin(p->bytes, val, p->len)) {
-		memzero_explicit(p->bytes, p->len);
-		p->state = HEXKEY_BAD;
-		return 0;
+	if (p->state != HEXKEY_BAD) {
+		if (len != 2 * p->len || hex2bin(p->bytes, val, p->len)) {
+			memzero_explicit(p->bytes, p->len);
+			p->state = HEXKEY_BAD;
+		} else {
+			p->state = HEXKEY_SET;
+		}
 	}
-	p->state = HEXKEY_SET;
+	memzero_explicit((char *)val, len);
 	return 0;
+}
+
+/**
+ * param_free_hexkey() - wipe a hexkey parameter when its module goes
+ * @arg: the parameter's struct hexkey_param
+ *
+ * The kernel calls a parameter's free() (destroy_params()) on every path
+ * after the arguments were parsed: a load that fails in the parser (another
+ * parameter's bad value) or later (before or in module init), and unload.
+ * Module init may never run, and with it hexkey_param_take(): this is what
+ * wipes the parsed key then.
+ */
+static inline void param_free_hexkey(void *arg)
+{
+	hexkey_param_wipe(arg);
 }
 
 static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
 	.set = param_set_hexkey,
+	.free = param_free_hexkey,
 };
 
 /**
@@ -294,7 +353,7 @@ static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
  *
  * Module init calls this once, before anything else, and fails with its
  * error: it is the only way to the key's bytes, and the only check of the
- * value. The parameter's copy of the key is wiped.
+ * value. The parameter's copy of the key is wiped on every return.
  *
  * Return: 1 if a key was given (it is now in @key), 0 if none was (@key is
  * untouched), or -EINVAL if the value given was malformed, after printing
@@ -303,17 +362,21 @@ static const struct kernel_param_ops param_ops_hexkey __maybe_unused = {
 static inline int __must_check hexkey_param_take(struct hexkey_param *p,
 						 void *key, size_t size)
 {
-	if (WARN_ON(size != p->len))
+	enum hexkey_state state = p->state;
+
+	if (WARN_ON(size != p->len)) {
+		hexkey_param_wipe(p);
 		return -EINVAL;
-	switch (p->state) {
+	}
+	if (state == HEXKEY_SET)
+		memcpy(key, p->bytes, p->len);
+	hexkey_param_wipe(p);
+	switch (state) {
 	case HEXKEY_BAD:
 		pr_err("%s: refused, the value is not shown; allowed: %zu hex digits (0-9, a-f, A-F), the %zu key bytes in order\n",
 		       p->name, 2 * p->len, p->len);
 		return -EINVAL;
 	case HEXKEY_SET:
-		memcpy(key, p->bytes, p->len);
-		memzero_explicit(p->bytes, p->len);
-		p->state = HEXKEY_UNSET;
 		return 1;
 	default:
 		return 0;
@@ -345,9 +408,17 @@ MODULE_PARM_DESC(var, desc "; a secret, never shown")
  * @name: the symbol; an address is accepted only if it is its start
  * @addr: the address, 0 until a valid one was given
  *
- * For the tests that compare with kernel code or data the kernel does not
- * export to modules: the harness reads the address from /proc/kallsyms in
- * the guest and passes it at load time.
+ * For the tests that compare with kernel data the kernel does not export
+ * to modules: the harness reads the address from /proc/kallsyms in the
+ * guest and passes it at load time.
+ *
+ * A function named here must be one the kernel exports (its
+ * Module.symvers lists it): a module may call it through this address.
+ * Never name a function the kernel does not export: the kernel never
+ * takes its address, so on x86 with IBT (CONFIG_X86_KERNEL_IBT) its ENDBR
+ * is sealed at boot and an indirect call ends in "Missing ENDBR" and a
+ * kernel BUG, on any CPU with IBT (QEMU does not emulate it, so no boot
+ * of the harness would show it).
  */
 struct ksym_param {
 	const char *name;

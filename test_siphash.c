@@ -896,7 +896,7 @@ static int __init test_siphash_init(void)
 	pr_info("# siphash.ko %s, %d-bit kernel, hsiphash is %s\n",
 		SIPHASH_OOT_VERSION, BITS_PER_LONG,
 		BITS_PER_LONG == 64 ? "SipHash-1-3" : "HalfSipHash-1-3");
-	pr_info("# differential: %u inputs per case, seed %#lx\n", diff_iters, seed);
+	pr_info("# differential: %u inputs per case, seed %lu\n", diff_iters, seed);
 	run_injected_fault();
 
 	failed = ktap_run(cases, ARRAY_SIZE(cases));

@@ -34,9 +34,16 @@ negative controls compare codes, never messages. The codes:
 KTAP is parsed by the kernel's own kunit.py (tools/testing/kunit), one
 module at a time. With --load, one line per module of the plan, in load
 order: loaded or not (and the error), its KTAP counts, unknown parameters
-(verdict.json "loads"). Also writes RESULTS/ktap.txt (the KTAP of every module,
-prefixes removed), RESULTS/bench.csv (every "# bench:" line, see bench.h)
+(verdict.json "loads"). Also writes RESULTS/ktap.txt (the KTAP of every
+module, prefixes removed), RESULTS/bench.csv (every "# bench:" line, see
+bench.h), RESULTS/kernel.log (every kernel message of the boot at every
+level, which the guest forwards as "KLOG " lines of the status channel)
 and RESULTS/verdict.txt (what is printed).
+
+No 8 characters of a secret value (--secrets) may appear in console.log,
+the status channel or kernel.log: the reliability runs, the only ones that
+pass valid keys, mute the console below warnings, and kernel.log is what
+sees a key a module prints with pr_info() or pr_debug() there.
 """
 import argparse
 import json
@@ -180,7 +187,7 @@ def main() -> int:
     ap.add_argument("--kunit", type=Path, required=True)
     ap.add_argument("--secrets", type=Path,
                     help="values of secret parameters, one a line: none of "
-                         "their 8-character runs may appear in either log")
+                         "their 8-character runs may appear in any log")
     ap.add_argument("--ktap", action="append", default=[],
                     help="a module that must report KTAP (repeatable)")
     ap.add_argument("--load", action="append", default=[],
@@ -190,7 +197,11 @@ def main() -> int:
 
     v = Verdict(args)
     console = read(args.results / "console.log")
-    status = [l for l in read(args.results / "status.log").splitlines() if l]
+    channel = [l for l in read(args.results / "status.log").splitlines() if l]
+    status = [l for l in channel if not l.startswith("KLOG ")]
+    kernel_log = [l[len("KLOG "):] for l in channel if l.startswith("KLOG ")]
+    (args.results / "kernel.log").write_text("".join(l + "\n" for l in kernel_log))
+    v.data["kernel_log_lines"] = len(kernel_log)
 
     if args.qemu_rc in (124, 137):
         v.fail("timeout", f"no power-off within {args.timeout}s")
@@ -251,10 +262,11 @@ def main() -> int:
             v.fail("unknown-param", f"{m.group(1)}: unknown parameter '{m.group(2)}'"
                    " (the kernel ignored it; see modinfo for the module's parameters)")
 
-    # Secrets: no run of 8 characters of any secret value in either log.
+    # Secrets: no run of 8 characters of any secret value in any log.
     # The evidence names where, never the characters.
     if args.secrets and args.secrets.exists():
-        logs = {"console.log": console.splitlines(), "status.log": status}
+        logs = {"console.log": console.splitlines(), "status.log": status,
+                "kernel.log": kernel_log}
         for n, value in enumerate(args.secrets.read_text().split(), 1):
             runs = {value[i:i + 8] for i in range(max(len(value) - 7, 0))}
             hit = next(((name, no) for name, lines in logs.items()

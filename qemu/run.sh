@@ -169,6 +169,10 @@ done
 			ksyms=$(modinfo -F parmtype "$STAGE/lib/modules/$KVER/extra/$m.ko" |
 				sed -n 's/^\([a-z0-9_]*\):ksym \(.*\)$/\1=@\2/p' |
 				grep -v -E "^($(echo ${!var:-} | sed 's/=[^ ]*//g; s/ /|/g'))=" || true)
+			# The sysctls a module's cases need (modinfo
+			# test_sysctl): set here, never by the module.
+			modinfo -F test_sysctl "$STAGE/lib/modules/$KVER/extra/$m.ko" |
+				sed 's/^/sysctl /'
 			echo "ktap $m ${!var:-}" $ksyms
 			for p in $secrets; do
 				echo "${!var:-}" | grep -oE "(^| )$p=[^ ]+" | sed 's/^ *[^=]*=//' || true
@@ -201,11 +205,13 @@ children_cpu
 cpu0=$CPU_SECONDS
 start=$(date +%s)
 rc=0
+# log_buf_len: the kernel keeps every message between two reads of the
+# guest's log, which forward all of them for the scan for secrets.
 # shellcheck disable=SC2046,SC2086
 timeout -k 5 "$TIMEOUT" "$QEMU" $CPU_ARGS -accel $ACCEL_OPTS \
 	-smp "$SMP" -m "$MEM" -nodefaults -display none -no-reboot \
 	-kernel "$VMLINUZ" -initrd "$BUILD/initramfs-$RUN.cpio.gz" \
-	-append "console=$CONSOLE loglevel=7 panic=-1 oops=panic panic_on_warn=1 rdinit=/init ${KERNEL_ARGS:-}" \
+	-append "console=$CONSOLE loglevel=7 log_buf_len=8M panic=-1 oops=panic panic_on_warn=1 rdinit=/init ${KERNEL_ARGS:-}" \
 	-serial file:"$RESULTS/console.log" $(qemu_status_args "$RESULTS/status.log") \
 	</dev/null || rc=$?
 wall=$(($(date +%s) - start))

@@ -13,8 +13,8 @@
 #     module once with every uint parameter at its maximum and once at its
 #     minimum;
 #   - "badparam" for every parameter: a malformed and an overflowing value,
-#     MIN-1 and MAX+1 of a range, a wrong symbol address, each followed by a
-#     valid load;
+#     MIN-1 and MAX+1 of a range, a leading zero, a wrong symbol address,
+#     each followed by a valid load;
 #   - "secret" for every secret parameter: a near-key (one character not
 #     hex), a too long and a too short one; the values, and the valid keys
 #     the cycles load with, go to $SECRET_VALUES (a file outside the
@@ -129,12 +129,14 @@ for m in $ORDER; do
 		uint)
 			lo=${rest%..*}
 			hi=${rest#*..}
-			vals="bogus 99999999999999999999 $((hi + 1))"
+			# 0$hi: integers are decimal, no leading zero
+			vals="bogus 99999999999999999999 $((hi + 1)) 0$hi"
 			[ "$lo" -eq 0 ] || vals="$vals $((lo - 1))"
 			;;
 		ksym) vals="bogus 1" ;;
 		enum) vals="no-such-value" ;;
 		charp | string) continue ;;
+		ulong) vals="bogus 99999999999999999999 01" ;;
 		*) vals="bogus 99999999999999999999" ;;
 		esac
 		for v in $vals; do

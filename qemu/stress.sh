@@ -36,7 +36,9 @@
 # Exits non-zero if any check failed. Console messages below warning level
 # are muted while it runs, so that hundreds of loads do not flood the serial
 # console; the kernel log is read with dmesg after every
-# step instead, against /etc/bad-log.patterns.
+# step instead, against /etc/bad-log.patterns, and every message of it, at
+# every level, goes to the status channel too ("KLOG " lines), for the
+# host's scan for secrets (qemu/analyse.py).
 S=$(sed -n 's/^status //p' /etc/harness.conf)
 mkdir -p /tmp
 BAD_LOG=$(grep -v '^#' /etc/bad-log.patterns | sed -n 's/^[a-z-]*[[:space:]]*//p' |
@@ -69,10 +71,20 @@ modules() { # the loaded modules, newest first, space-separated
 	echo "$l"
 }
 
+# klog: the kernel log since the last read, which it clears: every message
+# at every level, printed, and forwarded to the status channel as "KLOG "
+# lines. Every read of the log goes through here, so the host sees all of
+# it (the boot's log_buf_len holds what the reads in between gather).
+klog() {
+	dmesg -c >/tmp/klog
+	sed 's/^/KLOG /' /tmp/klog >"$S"
+	cat /tmp/klog
+}
+
 # kernel_log_clean WHAT: fail if the kernel logged a problem since the last
 # call; the log is cleared either way.
 kernel_log_clean() {
-	bad=$(dmesg -c | grep -E "$BAD_LOG" | head -n 3)
+	bad=$(klog | grep -E "$BAD_LOG" | head -n 3)
 	[ -z "$bad" ] && return 0
 	fail bad-log "$1: kernel log: $bad"
 	return 1
@@ -116,7 +128,7 @@ deps() {
 	shift 2
 	name="deps $mod"
 	before=$(modules)
-	dmesg -c >/dev/null
+	klog >/dev/null
 	for d in $depends; do
 		if loaded "$d"; then
 			fail deps "$name: $d is loaded already"
@@ -129,7 +141,7 @@ deps() {
 		rmmod "$mod"
 		return
 	fi
-	unknown=$(dmesg -c | grep -m1 "Unknown symbol")
+	unknown=$(klog | grep -m1 "Unknown symbol")
 	if [ -z "$unknown" ] || loaded "$mod" || [ "$(modules)" != "$before" ]; then
 		fail deps "$name: insmod before$depends: '$(cat /tmp/err)', log '$unknown'"
 		return
@@ -173,7 +185,7 @@ cycles() {
 	mod=$2
 	shift 2
 	before=$(modules)
-	dmesg -c >/dev/null
+	klog >/dev/null
 	i=0
 	# Three warm-up cycles: first-use allocations are not leaks.
 	# Each cycle costs few processes (TCG is slow at fork and exec): the
@@ -245,12 +257,12 @@ limits() {
 	shift
 	name="limits $mod $*"
 	before=$(modules)
-	dmesg -c >/dev/null
+	klog >/dev/null
 	# shellcheck disable=SC2068
 	if ! modprobe "$mod" $@ 2>/tmp/err || [ "$(cat "/sys/module/$mod/initstate" 2>/dev/null)" != live ]; then
 		# The console is muted: the failed KTAP cases, with the two
 		# diagnostic lines before each, come from the kernel log.
-		why=$(dmesg -c | grep -E ': (# |not ok )' | grep -B2 ': not ok ' |
+		why=$(klog | grep -E ': (# |not ok )' | grep -B2 ': not ok ' |
 			sed 's/^\[[^]]*\] //' | head -n 9 | tr '\n' ' ')
 		fail limits "$name: the load failed: $(cat /tmp/err) ${why:+(KTAP: $why)}"
 		unload_new "$before"
@@ -270,13 +282,13 @@ refused() {
 	bad=$3
 	param=${bad%%=*}
 	before=$(modules)
-	dmesg -c >/dev/null
+	klog >/dev/null
 	if modprobe "$mod" "$bad" 2>/tmp/err && [ -e "/sys/module/$mod" ]; then
 		fail "$4-accepted" "$name: the load succeeded"
 		unload_new "$before"
 		return 1
 	fi
-	msg=$(dmesg -c | grep -m1 -E "$param.*allowed")
+	msg=$(klog | grep -m1 -E "$param.*allowed")
 	if ! grep -q "Invalid argument" /tmp/err; then
 		fail "$4-errno" "$name: not EINVAL: $(cat /tmp/err)"
 	elif [ -z "$msg" ]; then
@@ -349,6 +361,8 @@ deps | cycle | leakcontrol | limits | badparam | secret) "$cmd" "$@" ;;
 *) fail harness "stress: unknown command '$cmd'" ;;
 esac
 echo "${printk%% *}" >/proc/sys/kernel/printk
+# What the check left in the kernel log, for the host's scan too.
+klog >/dev/null
 # What each check costs, in guest seconds (under TCG, host time), named by
 # command, module and the name of its first parameter: never a value, which
 # may be a secret one.

@@ -203,6 +203,10 @@ fi
 # kernel log.
 negative secret-leak 'secret-in-log' STRESS=1 STRESS_CHECKS=secret \
 	MODULES=test_siphash_smp EXTRA_MODULES="$CONTROLS/control_leaky_key.ko"
+# A valid key printed with pr_info() in a reliability run, whose console
+# shows warnings only: the kernel log it forwards in full must show it.
+negative secret-info 'secret-in-log' STRESS=1 STRESS_CHECKS=cycle CYCLES=2 \
+	MODULES=test_siphash_smp EXTRA_MODULES="$CONTROLS/control_secret_info.ko"
 
 # A module that leaks 4 KiB of kmalloc and a vmalloc page per load.
 negative leak 'leak' STRESS=1 STRESS_CHECKS=cycle MODULES=test_siphash \

@@ -3,8 +3,9 @@
 #
 # consumer-build.sh TARGET OUT.ko [SED-EXPR] - build tests/consumer the way a
 # third party would, for one target of the matrix: `make install` into a
-# staging root, copy the consumer to a directory outside the source tree,
-# build it against Debian's headers with only the installed siphash.h
+# staging root (which must hold siphash.ko and no other module), copy the
+# consumer to a directory outside the source tree, build it against
+# Debian's headers with only the installed siphash.h
 # (SIPHASH_OOT_INCLUDE) and Module.symvers (KBUILD_EXTRA_SYMBOLS), with W=1
 # and sparse (C=2), and check that it imports sipmod_* symbols (nm -u).
 # SED-EXPR, if given, edits the copied source first (the negative control:
@@ -36,6 +37,9 @@ for f in "$DEVEL/include/siphash.h" "$DEVEL/$KVER/Module.symvers" \
 done
 find "$STAGING/lib/modules/$KVER" -name 'siphash.ko*' | grep -q . ||
 	die "$TARGET: make install did not install siphash.ko"
+# What a host gets is siphash.ko alone: no test or demo module.
+others=$(find "$STAGING/lib/modules/$KVER" -name '*.ko*' ! -name 'siphash.ko*')
+[ -z "$others" ] || die "$TARGET: make install installed more than siphash.ko: $others"
 grep -q 'siphash\.ko' "$STAGING/lib/modules/$KVER/modules.dep" ||
 	die "$TARGET: depmod did not list siphash.ko in modules.dep"
 
