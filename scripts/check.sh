@@ -160,6 +160,12 @@ negative oops 'oops|bug' ARGS_test_siphash=inject=oops
 negative warn 'warning' ARGS_test_siphash=inject=warn
 negative hang 'timeout' ARGS_test_siphash=inject=hang TIMEOUT=60
 negative bad-param 'modprobe-failed' ARGS_test_siphash=diff_iters=0
+# The HMAC known answers (test_siphash_hmac.c) fail the load with a
+# corrupted RFC digest, on a kernel that has the HMAC calls.
+if echo " $TARGETS " | grep -q ' x86_64-sid '; then
+	negative_on x86_64-sid hmac-vector 'ktap-not-ok' \
+		ARGS_test_siphash="inject=hmac bench_batches=0"
+fi
 # A demo that packs the two ports the wrong way round: the live_ cases,
 # which compare it with the running kernel, fail, and with them the load.
 negative live-swap 'ktap-not-ok' MODULES="secure_seq_demo test_secure_seq" \
