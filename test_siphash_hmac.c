@@ -12,7 +12,9 @@
  * beside SipHash on the same inputs, in the same batches.
  *
  * The SipHash here is the kernel's own lib/siphash.c: this file includes
- * <linux/siphash.h> and never the project's siphash.h.
+ * <linux/siphash.h> and never the project's siphash.h. Beside it, what
+ * preparing a SipHash key would save: a SipHash that starts from a keyed
+ * state stored once, built from siphash_core.h, the algorithm's one text.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -23,6 +25,7 @@
 #include <linux/string.h>
 
 #include "bench.h"
+#include "siphash_core.h"
 #include "test_siphash_hmac.h"
 
 /* ---- the kernel's HMAC calls, where Kbuild found them --------------------- */
@@ -300,6 +303,129 @@ const char *test_hmac_kat(enum test_hmac_alg alg, bool rawkey,
 	return NULL;
 }
 
+/* ---- a prepared SipHash key, for the benchmarks only -------------------- */
+
+/*
+ * SipHash's keying is four XORs of the key into the constants
+ * (SIP_STATE()); a caller could store the keyed v0..v3 once instead, as a
+ * prepared HMAC key stores the hashed pads. SipHash-2-4 from such a state,
+ * and from the key as every call does, both from siphash_core.h: the two
+ * differ in where v0..v3 come from and in nothing else. Out of line, as
+ * the kernel's functions they are timed with, so that each row is a call
+ * that loads its key or state from memory.
+ */
+struct sip_state {
+	u64 v[4];
+};
+
+static void sip_prepare(struct sip_state *st, const siphash_key_t *key)
+{
+	SIP_STATE(64, key->key[0], key->key[1]);
+
+	st->v[0] = v0;
+	st->v[1] = v1;
+	st->v[2] = v2;
+	st->v[3] = v3;
+}
+
+/* SipHash-2-4 of @len bytes at @data, keyed per call and prepared. */
+static noinline u64 sip_keyed(const siphash_key_t *key, const u8 *data,
+			      size_t len)
+{
+	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, false, false);
+}
+
+static noinline u64 sip_prepared(const struct sip_state *st, const u8 *data,
+				 size_t len)
+{
+	const u8 *end = data + (len & ~(size_t)7);
+	u64 v0 = st->v[0], v1 = st->v[1], v2 = st->v[2], v3 = st->v[3];
+	u64 b = (u64)len << 56;
+
+	for (; data != end; data += 8)
+		SIP_ABSORB(get_unaligned_le64(data), 2);
+	SIP_TAIL(b, end, len & 7, false);
+	return SIP_FINAL(b, 2, 4, false);
+}
+
+/* The same of the one word @first, as siphash_1u64() takes it. */
+static noinline u64 sip_keyed_1u64(const siphash_key_t *key, u64 first)
+{
+	SIP_STATE(64, key->key[0], key->key[1]);
+
+	SIP_ABSORB(first, 2);
+	return SIP_FINAL((u64)8 << 56, 2, 4, false);
+}
+
+static noinline u64 sip_prepared_1u64(const struct sip_state *st, u64 first)
+{
+	u64 v0 = st->v[0], v1 = st->v[1], v2 = st->v[2], v3 = st->v[3];
+
+	SIP_ABSORB(first, 2);
+	return SIP_FINAL((u64)8 << 56, 2, 4, false);
+}
+
+/**
+ * test_siphash_state_check() - check the prepared and keyed SipHash of
+ * the benchmarks against the kernel's lib/siphash.c
+ * @fail: reports a difference: the module's KTAP reporter, ktap_fail()
+ *
+ * Key 00..0f and the message 00 01 02 ... at every length 0..64 through
+ * siphash(), and the 8-byte word of the same bytes through siphash_1u64().
+ */
+void test_siphash_state_check(__printf(1, 2) void (*fail)(const char *fmt, ...))
+{
+	const siphash_key_t key = {{ 0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL }};
+	struct sip_state st;
+	u8 msg[BENCH_MAX_LEN];
+	u64 want, got[2];
+	size_t len;
+
+	for (len = 0; len < sizeof(msg); len++)
+		msg[len] = len;
+	sip_prepare(&st, &key);
+	for (len = 0; len <= sizeof(msg); len++) {
+		want = siphash(msg, len, &key);
+		got[0] = sip_keyed(&key, msg, len);
+		got[1] = sip_prepared(&st, msg, len);
+		if (got[0] != want || got[1] != want)
+			fail("len %zu: keyed %016llx prepared %016llx, siphash() %016llx",
+			     len, got[0], got[1], want);
+	}
+	want = siphash_1u64(get_unaligned_le64(msg), &key);
+	got[0] = sip_keyed_1u64(&key, get_unaligned_le64(msg));
+	got[1] = sip_prepared_1u64(&st, get_unaligned_le64(msg));
+	if (got[0] != want || got[1] != want)
+		fail("one word: keyed %016llx prepared %016llx, siphash_1u64() %016llx",
+		     got[0], got[1], want);
+}
+
+static struct sip_state bench_sip_state;
+
+/* 8 bytes: one word, as siphash_1u64() takes it; else a buffer. */
+static u64 state_loop_kernel(size_t len, unsigned int calls, u64 *sink)
+{
+	if (len == sizeof(u64))
+		return BENCH_LOOP(*sink, calls, siphash_1u64(i, &bench_sip_key));
+	return BENCH_LOOP(*sink, calls, siphash(BUF(i), len, &bench_sip_key));
+}
+
+static u64 state_loop_keyed(size_t len, unsigned int calls, u64 *sink)
+{
+	if (len == sizeof(u64))
+		return BENCH_LOOP(*sink, calls, sip_keyed_1u64(&bench_sip_key, i));
+	return BENCH_LOOP(*sink, calls, sip_keyed(&bench_sip_key, BUF(i), len));
+}
+
+static u64 state_loop_prepared(size_t len, unsigned int calls, u64 *sink)
+{
+	if (len == sizeof(u64))
+		return BENCH_LOOP(*sink, calls,
+				  sip_prepared_1u64(&bench_sip_state, i));
+	return BENCH_LOOP(*sink, calls,
+			  sip_prepared(&bench_sip_state, BUF(i), len));
+}
+
 /* ---- benchmarks ------------------------------------------------------------ */
 
 /*
@@ -363,25 +489,12 @@ static void bench_rows(const char *function, const struct bench_row *rows,
 	}
 }
 
-/**
- * test_hmac_bench() - time SipHash and the kernel's HMAC calls
- * @batches: timed batches per figure (at most BENCH_MAX_BATCHES), 0 skips
- * @calls: calls per batch
- *
- * Prints the "# bench:" lines of bench.h: function=keyed_hash, impl=siphash
- * (the kernel's siphash()), hmac_sha256 (prepared key), hmac_sha256_usingrawkey
- * and the same for HMAC-SHA1, len= the data's bytes; function=preparekey,
- * impl= the HMAC, len= the key's bytes. The HMAC key has 32 bytes; keys
- * and data are random and wiped after.
- */
-void test_hmac_bench(unsigned int batches, unsigned int calls)
+/* keyed_hash and preparekey, where the kernel has an HMAC. */
+static void bench_hmacs(unsigned int batches, unsigned int calls)
 {
 	struct bench_row rows[BENCH_MAX_ROWS], prep[ARRAY_SIZE(hmac_algs)];
 	unsigned int i, n = 0, np = 0;
 
-	batches = min_t(unsigned int, batches, BENCH_MAX_BATCHES);
-	if (!batches)
-		return;
 	rows[n++] = (struct bench_row){ "siphash", siphash_loop };
 	for (i = 0; i < ARRAY_SIZE(hmac_algs); i++) {
 		const struct hmac_alg *a = &hmac_algs[i];
@@ -396,15 +509,50 @@ void test_hmac_bench(unsigned int batches, unsigned int calls)
 	}
 	if (n == 1)
 		return;
-
-	get_random_bytes(&bench_sip_key, sizeof(bench_sip_key));
-	get_random_bytes(bench_hmac_key, sizeof(bench_hmac_key));
-	get_random_bytes(bench_data, sizeof(bench_data));
 	pr_info("# bench: keyed_hash: the kernel's siphash() against its HMACs with a key prepared once and with the raw key, in the same batches; preparekey: one preparation of a %zu-byte HMAC key\n",
 		sizeof(bench_hmac_key));
 	bench_rows("preparekey", prep, np, sizeof(bench_hmac_key), batches, calls);
 	for (i = 0; i < ARRAY_SIZE(bench_lens); i++)
 		bench_rows("keyed_hash", rows, n, bench_lens[i], batches, calls);
+}
+
+/**
+ * test_hmac_bench() - time SipHash and the kernel's HMAC calls
+ * @batches: timed batches per figure (at most BENCH_MAX_BATCHES), 0 skips
+ * @calls: calls per batch
+ *
+ * Prints the "# bench:" lines of bench.h. function=siphash_state, len=8 and
+ * 64: impl=kernel (the kernel's siphash_1u64() at 8 bytes, siphash() at
+ * 64), keyed and prepared (SipHash-2-4 of siphash_core.h from the key and
+ * from a stored keyed state). Where the kernel has the HMAC calls:
+ * function=keyed_hash, impl=siphash (the kernel's siphash()), hmac_sha256
+ * (prepared key), hmac_sha256_usingrawkey and the same for HMAC-SHA1, len=
+ * the data's bytes; function=preparekey, impl= the HMAC, len= the key's
+ * bytes. The HMAC key has 32 bytes; keys, state and data are random and
+ * wiped after.
+ */
+void test_hmac_bench(unsigned int batches, unsigned int calls)
+{
+	static const struct bench_row state_rows[] = {
+		{ "kernel", state_loop_kernel },
+		{ "keyed", state_loop_keyed },
+		{ "prepared", state_loop_prepared },
+	};
+
+	batches = min_t(unsigned int, batches, BENCH_MAX_BATCHES);
+	if (!batches)
+		return;
+	get_random_bytes(&bench_sip_key, sizeof(bench_sip_key));
+	get_random_bytes(bench_hmac_key, sizeof(bench_hmac_key));
+	get_random_bytes(bench_data, sizeof(bench_data));
+	sip_prepare(&bench_sip_state, &bench_sip_key);
+	pr_info("# bench: siphash_state: SipHash-2-4 from a keyed state stored once (prepared) against the key (keyed, and the kernel's siphash_1u64() at 8 bytes, siphash() at 64)\n");
+	bench_rows("siphash_state", state_rows, ARRAY_SIZE(state_rows),
+		   sizeof(u64), batches, calls);
+	bench_rows("siphash_state", state_rows, ARRAY_SIZE(state_rows),
+		   BENCH_MAX_LEN, batches, calls);
+	bench_hmacs(batches, calls);
 	memzero_explicit(&bench_sip_key, sizeof(bench_sip_key));
+	memzero_explicit(&bench_sip_state, sizeof(bench_sip_state));
 	memzero_explicit(bench_hmac_key, sizeof(bench_hmac_key));
 }

@@ -22,5 +22,6 @@ const char *test_hmac_kat(enum test_hmac_alg alg, bool rawkey,
 			  __printf(1, 2) void (*fail)(const char *fmt, ...),
 			  bool corrupt);
 void test_hmac_bench(unsigned int batches, unsigned int calls);
+void test_siphash_state_check(__printf(1, 2) void (*fail)(const char *fmt, ...));
 
 #endif /* TEST_SIPHASH_HMAC_H */

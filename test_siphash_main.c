@@ -653,7 +653,7 @@ static void t_diff_hsiphash_helpers(void)
 	}
 }
 
-/* ---- the kernel's HMACs (test_siphash_hmac.c) ------------------------- */
+/* ---- test_siphash_hmac.c: the kernel's HMACs, a prepared SipHash -- */
 
 static void hmac_case(enum test_hmac_alg alg, bool rawkey)
 {
@@ -668,6 +668,7 @@ static void t_hmac_sha256(void)		{ hmac_case(TEST_HMAC_SHA256, false); }
 static void t_hmac_sha256_rawkey(void)	{ hmac_case(TEST_HMAC_SHA256, true); }
 static void t_hmac_sha1(void)		{ hmac_case(TEST_HMAC_SHA1, false); }
 static void t_hmac_sha1_rawkey(void)	{ hmac_case(TEST_HMAC_SHA1, true); }
+static void t_siphash_state(void)	{ test_siphash_state_check(ktap_fail); }
 
 /* ---- benchmarks (after every case passed) ------------------------------ */
 
@@ -858,6 +859,7 @@ static const struct ktap_case cases[] = {
 	{ "hmac_sha256_rfc4231_case1_usingrawkey", t_hmac_sha256_rawkey },
 	{ "hmac_sha1_rfc2202_case1_preparekey", t_hmac_sha1 },
 	{ "hmac_sha1_rfc2202_case1_usingrawkey", t_hmac_sha1_rawkey },
+	{ "siphash_prepared_state_vs_kernel", t_siphash_state },
 };
 
 /* Stays NULL: calling it is the injected oops. */

@@ -106,6 +106,17 @@ def print_keyed_hash(data, accel):
         print("preparekey: " + ", ".join(f"{h} {c:.1f}" for h, c in sorted(prep.items())))
 
 
+def print_siphash_state(data):
+    """test_siphash_hmac.c's SipHash from a stored keyed state."""
+    lens = sorted({n for (f, _, n) in data if f == "siphash_state"})
+    for n in lens:
+        r = {i: c for (f, i, l), c in data.items() if f == "siphash_state" and l == n}
+        if "keyed" in r and "prepared" in r:
+            print(f"siphash_state {n} B: kernel {r.get('kernel', float('nan')):.1f},"
+                  f" keyed {r['keyed']:.1f}, prepared {r['prepared']:.1f}"
+                  f" (saves {saved(r['prepared'], r['keyed']):.1f}%)")
+
+
 def print_tables(data, arch, accel):
     print(f"--- benchmarks, {arch}, {accel.upper()}: median {unit(accel)} per call"
           f"{' (emulation time: compare ratios only)' if accel == 'tcg' else ''} ---")
@@ -143,6 +154,7 @@ def print_tables(data, arch, accel):
         print("others: " + ", ".join(f"{f}/{i} {data[(f, i, n)]:.1f}"
                                      for f, i, n in sorted(others)))
     print_keyed_hash(data, accel)
+    print_siphash_state(data)
     # Demo modules: the same function before (md5, sha1) and after (siphash);
     # the lengths differ (an MD5 block is 64 bytes), so pair by function.
     for f in sorted({f for (f, i, _) in data if i == "siphash"}):
