@@ -4,7 +4,7 @@
  *
  * The algorithm is the module's own siphash.c, compiled against include/;
  * this file only feeds it and compares. Expected values:
- *  - the seed's vectors and the long-message values of test_siphash.c
+ *  - the seed's vectors and the long-message values of test_siphash_main.c
  *    (seed_vectors.h is cut out of it by the Makefile, not copied, and
  *    includes the headers tests/vectors/ generates);
  *  - refgen's table (harness.h): libsodium SipHash-2-4 and OpenSSL
@@ -110,7 +110,7 @@ static void hsip_all(const u8 *msg, size_t len, const hsiphash_key_t *key,
 	}
 }
 
-/* ---- the seed's vectors (test_siphash.c) ------------------------------ */
+/* ---- the seed's vectors (test_siphash_main.c) ------------------------- */
 
 static u8 seq[LONG_MSG_MAX];
 

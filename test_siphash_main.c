@@ -70,6 +70,7 @@ static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash
 #include "modparam.h"
 #include "sha1_baseline.h"
 #include "siphash.h"
+#include "test_siphash_hmac.h"
 #include "tests/vectors/long_msg.h"
 
 /* ---- module parameters ------------------------------------------------ */
@@ -77,13 +78,13 @@ static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash
 /* The values of inject=, in the order of its choices below. */
 enum inject {
 	INJECT_NONE, INJECT_VECTOR, INJECT_WARN, INJECT_OOPS, INJECT_HANG,
-	INJECT_LOCKUP, INJECT_LEAK,
+	INJECT_LOCKUP, INJECT_LEAK, INJECT_HMAC,
 };
 
 static unsigned int inject;
 
-module_param_enum(inject, "none|vector|warn|oops|hang|lockup|leak",
-		  "Test only, proves the harness catches failures: none (the default); vector corrupts one expected value; warn, oops and hang do that; lockup spins with preemption off until the soft-lockup detector fires; leak allocates 4 KiB with kmalloc() and a page with vmalloc() per load and never frees them");
+module_param_enum(inject, "none|vector|warn|oops|hang|lockup|leak|hmac",
+		  "Test only, proves the harness catches failures: none (the default); vector corrupts one expected value; warn, oops and hang do that; lockup spins with preemption off until the soft-lockup detector fires; leak allocates 4 KiB with kmalloc() and a page with vmalloc() per load and never frees them; hmac corrupts the expected HMAC digests (where the kernel has HMAC)");
 
 #define DIFF_ITERS_MIN 1
 #define DIFF_ITERS_MAX 1000000
@@ -652,6 +653,23 @@ static void t_diff_hsiphash_helpers(void)
 	}
 }
 
+/* ---- test_siphash_hmac.c: the kernel's HMACs, a prepared SipHash -- */
+
+static void hmac_case(enum test_hmac_alg alg, bool rawkey)
+{
+	const char *gone = test_hmac_kat(alg, rawkey, ktap_fail,
+					 inject == INJECT_HMAC);
+
+	if (gone)
+		ktap_skip(gone);
+}
+
+static void t_hmac_sha256(void)		{ hmac_case(TEST_HMAC_SHA256, false); }
+static void t_hmac_sha256_rawkey(void)	{ hmac_case(TEST_HMAC_SHA256, true); }
+static void t_hmac_sha1(void)		{ hmac_case(TEST_HMAC_SHA1, false); }
+static void t_hmac_sha1_rawkey(void)	{ hmac_case(TEST_HMAC_SHA1, true); }
+static void t_siphash_state(void)	{ test_siphash_state_check(ktap_fail); }
+
 /* ---- benchmarks (after every case passed) ------------------------------ */
 
 #define BENCH_CALLS 64	/* calls per batch, interrupts off */
@@ -797,6 +815,7 @@ static void run_benchmarks(void)
 	bench_others();
 	bench_helpers();
 	bench_buffers();
+	test_hmac_bench(bench_batches, BENCH_CALLS);
 	memzero_explicit(&bench_key, sizeof(bench_key));
 	memzero_explicit(&bench_hkey, sizeof(bench_hkey));
 	memzero_explicit(&rng_key, sizeof(rng_key));
@@ -836,6 +855,11 @@ static const struct ktap_case cases[] = {
 	{ "diff_hsiphash_vs_kernel", t_diff_hsiphash },
 	{ "diff_siphash_helpers_vs_kernel", t_diff_siphash_helpers },
 	{ "diff_hsiphash_helpers_vs_kernel", t_diff_hsiphash_helpers },
+	{ "hmac_sha256_rfc4231_case1_preparekey", t_hmac_sha256 },
+	{ "hmac_sha256_rfc4231_case1_usingrawkey", t_hmac_sha256_rawkey },
+	{ "hmac_sha1_rfc2202_case1_preparekey", t_hmac_sha1 },
+	{ "hmac_sha1_rfc2202_case1_usingrawkey", t_hmac_sha1_rawkey },
+	{ "siphash_prepared_state_vs_kernel", t_siphash_state },
 };
 
 /* Stays NULL: calling it is the injected oops. */
