@@ -29,7 +29,4 @@ u32 kern_h2u32(u32 a, u32 b, const hsiphash_key_t *key);
 u32 kern_h3u32(u32 a, u32 b, u32 c, const hsiphash_key_t *key);
 u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash_key_t *key);
 
-/* The timed loops of the kernel's functions (see sip_bench.h). */
-extern const struct sip_bench_loops kernel_bench_loops;
-
 #endif /* SIPHASH_KERNEL_REF_H */

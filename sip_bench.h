@@ -35,6 +35,10 @@ struct sip_bench_loops {
 	bench_loop_fn *helper[SIP_BENCH_HELPERS];
 };
 
+/* The two instances: the kernel's (kernel_ref.c), siphash.ko's. */
+extern const struct sip_bench_loops kernel_bench_loops;
+extern const struct sip_bench_loops module_bench_loops;
+
 /*
  * One loop: the inputs in locals (they live in registers across the calls,
  * as a caller's would), @expr once per call with `i` the call number.
