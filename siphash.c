@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-3-Clause)
 /*
  * SipHash-2-4 and hsiphash as a module: the API of the kernel's
- * <linux/siphash.h> (lib/siphash.c), exported under the sipmod_ prefix
- * (siphash.h). It follows the patch series "[PATCH v3 net-next 0/4]
- * Introduce The SipHash PRF": hsiphash is SipHash-1-3 truncated to 32 bits
- * on 64-bit kernels and HalfSipHash-1-3 on 32-bit ones.
+ * <linux/siphash.h>, exported under the sipmod_ prefix (see the header).
+ * It follows the patch series "[PATCH v3 net-next 0/4] Introduce The
+ * SipHash PRF": hsiphash is SipHash-1-3 truncated to 32 bits on 64-bit
+ * kernels and HalfSipHash-1-3 on 32-bit ones.
  *
  * The algorithm, its state, round, tail and finalisation, is in
  * siphash_core.h; every function here is an instance of it with fixed round
@@ -26,8 +26,9 @@ static __always_inline u64 sip_u32s(const u32 *w, int n, u64 k0, u64 k1,
 	const u64 m0 = n > 1 ? (u64)w[1] << 32 | w[0] : 0;
 	const u64 m1 = n > 3 ? (u64)w[3] << 32 | w[2] : 0;
 	const u64 b = (u64)(4 * n) << 56 | (n & 1 ? w[n - 1] : 0);
+	u64 v0, v1, v2, v3;
 
-	SIP_STATE(64, k0, k1);
+	SIP_KEY(k0, k1);
 
 	if (n > 1)
 		SIP_ABSORB(m0, c);
@@ -40,7 +41,9 @@ static __always_inline u64 sip_u32s(const u32 *w, int n, u64 k0, u64 k1,
 static __always_inline u64 sip24_u64s(const u64 *w, int n,
 				      const siphash_key_t *key)
 {
-	SIP_STATE(64, key->key[0], key->key[1]);
+	u64 v0, v1, v2, v3;
+
+	SIP_KEY(key->key[0], key->key[1]);
 
 	SIP_ABSORB(w[0], 2);
 	if (n > 1)
@@ -59,7 +62,9 @@ static __always_inline u32 hsip_u32s(const u32 *w, int n,
 #if BITS_PER_LONG == 64
 	return sip_u32s(w, n, key->key[0], key->key[1], 1, 3, true);
 #else
-	SIP_STATE(32, key->key[0], key->key[1]);
+	u32 v0, v1, v2, v3;
+
+	SIP_KEY(key->key[0], key->key[1]);
 
 	SIP_ABSORB(w[0], 1);
 	if (n > 1)

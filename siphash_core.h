@@ -8,10 +8,10 @@
  *
  * siphash.c builds the exported functions from it; the test module builds
  * SipHash-1-3 and HalfSipHash-1-3 from it for its comparisons. Nothing here
- * is exported or has state: macros that work on four local words v0..v3 of
- * the caller, declared and keyed by SIP_STATE() (or loaded by the caller
- * from a prepared state: any four locals of those names and one type), and
- * two __always_inline functions for whole buffers.
+ * is exported or has state: macros that work on four local words v0..v3
+ * the caller declares, all u64 or all u32, keyed by SIP_KEY() (or loaded
+ * by the caller from a prepared state), and two __always_inline functions
+ * for whole buffers.
  *
  * Code generation: every choice below that is not the plain reading of the
  * paper is here with what it is worth, ours against the kernel's own
@@ -42,7 +42,7 @@
 #include <linux/kernel.h>
 #include <linux/types.h>
 
-#include "siphash_compat.h"
+#include "siphash_compat_lib.h"
 
 #if defined(CONFIG_DCACHE_WORD_ACCESS) && BITS_PER_LONG == 64
 #include <linux/dcache.h>	/* bytemask_from_count() */
@@ -61,15 +61,21 @@
 #define SIP_INIT3_32	0x74656462U
 
 /*
- * SIP_STATE() - declare v0..v3 as u@w (64: SipHash, 32: HalfSipHash with a
- * 32-bit output) and key them with @k0, @k1, as lib/siphash.c does.
+ * SIP_KEY() - key the caller's v0..v3, all u64 (SipHash) or all u32
+ * (HalfSipHash with a 32-bit output), with @k0, @k1 as lib/siphash.c does.
  */
-#define SIP_STATE(w, k0, k1)						\
-	const u##w __k1 = (k1), __k0 = (k0);				\
-	u##w v3 = SIP_INIT3_##w ^ __k1;					\
-	u##w v2 = SIP_INIT2_##w ^ __k0;					\
-	u##w v1 = SIP_INIT1_##w ^ __k1;					\
-	u##w v0 = SIP_INIT0_##w ^ __k0
+#define SIP_INIT(type, i)						\
+	((type)(sizeof(type) == sizeof(u64) ? SIP_INIT##i##_64 : SIP_INIT##i##_32))
+
+#define SIP_KEY(k0, k1)							\
+do {									\
+	const __typeof__(v0) __k1 = (k1), __k0 = (k0);			\
+									\
+	v3 = SIP_INIT(__typeof__(v0), 3) ^ __k1;			\
+	v2 = SIP_INIT(__typeof__(v0), 2) ^ __k0;			\
+	v1 = SIP_INIT(__typeof__(v0), 1) ^ __k1;			\
+	v0 = SIP_INIT(__typeof__(v0), 0) ^ __k0;			\
+} while (0)
 
 /*
  * One round of the paper's ARX network (section 2.1) on v0..v3 with
@@ -164,42 +170,44 @@ do {									\
 #ifdef SIP_WORD_AT_A_TIME_TAIL
 #define SIP_TAIL(b, p, left, aligned)					\
 do {									\
+	__typeof__(b) *const __b = &(b);				\
 	const size_t __left = (left);					\
 									\
 	(void)(aligned);	/* one load serves every alignment */	\
 	if (__left)							\
-		(b) |= le64_to_cpu((__force __le64)(load_unaligned_zeropad(p) & \
-						    bytemask_from_count(__left))); \
+		*__b |= le64_to_cpu((__force __le64)(load_unaligned_zeropad(p) & \
+						      bytemask_from_count(__left))); \
 } while (0)
 #else
 #define SIP_TAIL(b, p, left, aligned)					\
 do {									\
+	__typeof__(b) *const __b = &(b);				\
 	const u8 *const __p = (p);					\
 	const bool __aligned = (aligned);				\
 									\
 	switch (left) {							\
 	case 7:								\
-		(b) |= (u64)__p[6] << 48;				\
+		*__b |= (u64)__p[6] << 48;				\
 		fallthrough;						\
 	case 6:								\
-		(b) |= (u64)__p[5] << 40;				\
+		*__b |= (u64)__p[5] << 40;				\
 		fallthrough;						\
 	case 5:								\
-		(b) |= (u64)__p[4] << 32;				\
+		*__b |= (u64)__p[4] << 32;				\
 		fallthrough;						\
 	case 4:								\
-		(b) |= __aligned ? le32_to_cpup((const __le32 *)__p) :	\
+		*__b |= __aligned ? le32_to_cpup((const __le32 *)__p) :	\
 				   get_unaligned_le32(__p);		\
 		break;							\
 	case 3:								\
-		(b) |= (u32)__p[2] << 16;				\
+		*__b |= (u32)__p[2] << 16;				\
 		fallthrough;						\
 	case 2:								\
-		(b) |= __aligned ? le16_to_cpup((const __le16 *)__p) :	\
+		*__b |= __aligned ? le16_to_cpup((const __le16 *)__p) :	\
 				   get_unaligned_le16(__p);		\
 		break;							\
 	case 1:								\
-		(b) |= __p[0];						\
+		*__b |= __p[0];						\
 	}								\
 } while (0)
 #endif
@@ -212,9 +220,9 @@ static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 				    int c, int d, bool aligned, bool out32)
 {
 	const u8 *end = data + (len & ~(size_t)7);
-	u64 m, b = (u64)len << 56;
+	u64 v0, v1, v2, v3, m, b = (u64)len << 56;
 
-	SIP_STATE(64, k0, k1);
+	SIP_KEY(k0, k1);
 
 	for (; data != end; data += 8) {
 		m = aligned ? le64_to_cpup((const __le64 *)data) :
@@ -230,9 +238,9 @@ static __always_inline u32 hsip_hash(const u8 *data, size_t len, u32 k0, u32 k1,
 				     int c, int d, bool aligned)
 {
 	const u8 *end = data + (len & ~(size_t)3);
-	u32 m, b = (u32)len << 24;
+	u32 v0, v1, v2, v3, m, b = (u32)len << 24;
 
-	SIP_STATE(32, k0, k1);
+	SIP_KEY(k0, k1);
 
 	for (; data != end; data += 4) {
 		m = aligned ? le32_to_cpup((const __le32 *)data) :
