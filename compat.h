@@ -41,7 +41,7 @@
  *
  * For the test and demo modules only. siphash.c and siphash.h do not
  * include this file (the library's one need, the unaligned-access header,
- * is siphash_compat.h, which this includes), so that the library, the
+ * is siphash_compat_lib.h, which this includes), so that the library, the
  * Debian package and a consumer built with only siphash.h never see the
  * network stack, kprobes or ptrace.
  */
@@ -51,7 +51,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 
-#include "siphash_compat.h"	/* the library's own: the unaligned header */
+#include "siphash_compat_lib.h"	/* the library's own: the unaligned header */
 
 #ifdef SIPMOD_HAVE_LINUX_HEX_H
 #include <linux/hex.h>
