@@ -160,10 +160,11 @@ do {									\
 
 /*
  * A timed loop compiled elsewhere: @calls calls on @ctx, the results added
- * into *@sink; returns the cycles of the calls alone. For implementations
- * that cannot be named in one file (sip_bench.h).
+ * into *@sink, the cycles of the calls alone into *@cycles. For
+ * implementations that cannot be named in one file (test_siphash.ko's).
  */
-typedef u64 bench_loop_fn(const void *ctx, unsigned int calls, u64 *sink);
+typedef void bench_loop_fn(const void *ctx, unsigned int calls, u64 *sink,
+			   u64 *cycles);
 
 /*
  * bench_run_pair_fn() - BENCH_RUN_PAIR() for two timed loop functions:
@@ -187,9 +188,9 @@ static void __maybe_unused bench_run_pair_fn(struct bench_result *ra,
 		local_irq_save(flags);
 		for (o = 0; o < 2; o++) {
 			if ((o ^ b) & 1)
-				tb = fb(ctx, calls, &sink);
+				fb(ctx, calls, &sink, &tb);
 			else
-				ta = fa(ctx, calls, &sink);
+				fa(ctx, calls, &sink, &ta);
 		}
 		if (b) {
 			bench_batch[b - 1] = ta;

@@ -44,18 +44,18 @@ extern const struct sip_bench_loops module_bench_loops;
  * as a caller's would), @expr once per call with `i` the call number.
  */
 #define SIP_BENCH_LOOP(name, expr)					\
-static u64 name(const void *ctx, unsigned int calls, u64 *sink)	\
+static void name(const void *ctx, unsigned int calls, u64 *sink,	\
+		 u64 *cycles)						\
 {									\
 	const struct sip_bench_in *in = ctx;				\
 	const u8 (*const buf)[SIP_BENCH_BUF_LEN] __maybe_unused = in->buf; \
 	const siphash_key_t *const k __maybe_unused = in->key;		\
 	const hsiphash_key_t *const h __maybe_unused = in->hkey;	\
 	const size_t n __maybe_unused = in->len;			\
-	u64 s = 0, t;							\
+	u64 s = 0;							\
 									\
-	t = BENCH_LOOP(s, calls, expr);					\
+	*cycles = BENCH_LOOP(s, calls, expr);				\
 	*sink += s;							\
-	return t;							\
 }
 
 #define SIP_BENCH_BUF(i)	buf[(i) % SIP_BENCH_BUFS]
