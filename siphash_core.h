@@ -220,6 +220,7 @@ static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 				    int c, int d, bool aligned, bool out32)
 {
 	const u8 *end = data + (len & ~(size_t)7);
+	const size_t left = len & 7;
 	u64 v0, v1, v2, v3, m, b = (u64)len << 56;
 
 	SIP_KEY(k0, k1);
@@ -229,7 +230,7 @@ static __always_inline u64 sip_hash(const u8 *data, size_t len, u64 k0, u64 k1,
 			      get_unaligned_le64(data);
 		SIP_ABSORB(m, c);
 	}
-	SIP_TAIL(b, end, len & 7, aligned);
+	SIP_TAIL(b, end, left, aligned);
 	return SIP_FINAL(b, c, d, out32);
 }
 
