@@ -158,6 +158,53 @@ do {									\
 	bench_reduce(&(rb), bench_batch2, __nb, __nc);			\
 } while (0)
 
+/*
+ * A timed loop compiled elsewhere: @calls calls on @ctx, the results added
+ * into *@sink, the cycles of the calls alone into *@cycles. For
+ * implementations that cannot be named in one file (test_siphash.ko's).
+ */
+typedef void bench_loop_fn(const void *ctx, unsigned int calls, u64 *sink,
+			   u64 *cycles);
+
+/*
+ * bench_run_pair_fn() - BENCH_RUN_PAIR() for two timed loop functions:
+ * batches alternately @fa then @fb and @fb then @fa, interrupts off.
+ */
+static void __maybe_unused bench_run_pair_fn(struct bench_result *ra,
+					     struct bench_result *rb,
+					     unsigned int batches,
+					     unsigned int calls,
+					     bench_loop_fn *fa,
+					     bench_loop_fn *fb,
+					     const void *ctx)
+{
+	const unsigned int nb = min_t(unsigned int, batches, BENCH_MAX_BATCHES);
+	u64 sink = 0, ta = 0, tb = 0;
+	unsigned long flags;
+	unsigned int b, o;
+
+	for (b = 0; b <= nb; b++) {
+		preempt_disable();
+		local_irq_save(flags);
+		for (o = 0; o < 2; o++) {
+			if ((o ^ b) & 1)
+				fb(ctx, calls, &sink, &tb);
+			else
+				fa(ctx, calls, &sink, &ta);
+		}
+		if (b) {
+			bench_batch[b - 1] = ta;
+			bench_batch2[b - 1] = tb;
+		}
+		local_irq_restore(flags);
+		preempt_enable();
+		cond_resched();
+	}
+	WRITE_ONCE(bench_sink, bench_sink + sink);
+	bench_reduce(ra, bench_batch, nb, calls);
+	bench_reduce(rb, bench_batch2, nb, calls);
+}
+
 /* Print one result as the KTAP diagnostic line the host parses. */
 static void __maybe_unused bench_print(const char *function, const char *impl,
 				       size_t len, const struct bench_result *r)

@@ -107,6 +107,8 @@ static int live_find_secret(const struct live_secret *s, siphash_key_t *keys,
 	unsigned int i, try;
 	int err;
 
+	if (!SIPMOD_KPROBE_ARG_RULE)	/* an arch compat.h has no rule for */
+		return -EOPNOTSUPP;
 	memset(lp, 0, sizeof(*lp));
 	lp->kp.symbol_name = s->fn;
 	lp->kp.pre_handler = live_key_probe_pre;

@@ -49,8 +49,6 @@
 #define hsiphash_3u32		SIPHASH_OOT(hsiphash_3u32)
 #define hsiphash_4u32		SIPHASH_OOT(hsiphash_4u32)
 #define hsiphash		SIPHASH_OOT(hsiphash)
-#define siphash_1_3		SIPHASH_OOT(siphash_1_3)
-#define halfsiphash_1_3		SIPHASH_OOT(halfsiphash_1_3)
 
 /*
  * Little-endian loads from any address for the inline functions below, as
@@ -227,14 +225,5 @@ static __always_inline u32 hsiphash(const void *data, size_t len,
 		return __hsiphash_unaligned(data, len, key);
 	return __hsiphash_aligned(data, len, key);
 }
-
-/*
- * The variants behind hsiphash, callable on every arch for comparisons (the
- * seed series chose between them by measuring both on 32- and 64-bit x86).
- * Not secure PRFs: use siphash() or hsiphash(). Exported only to modules
- * that import the symbol namespace SIPHASH_OOT_TEST (the project's tests).
- */
-u64 siphash_1_3(const void *data, size_t len, const siphash_key_t *key);
-u32 halfsiphash_1_3(const void *data, size_t len, u32 k0, u32 k1);
 
 #endif /* SIPHASH_OOT_H */

@@ -307,7 +307,7 @@ const char *test_hmac_kat(enum test_hmac_alg alg, bool rawkey,
 
 /*
  * SipHash's keying is four XORs of the key into the constants
- * (SIP_STATE()); a caller could store the keyed v0..v3 once instead, as a
+ * (SIP_KEY()); a caller could store the keyed v0..v3 once instead, as a
  * prepared HMAC key stores the hashed pads. SipHash-2-4 from such a state,
  * and from the key as every call does, both from siphash_core.h: the two
  * differ in where v0..v3 come from and in nothing else. Out of line, as
@@ -320,8 +320,9 @@ struct sip_state {
 
 static void sip_prepare(struct sip_state *st, const siphash_key_t *key)
 {
-	SIP_STATE(64, key->key[0], key->key[1]);
+	u64 v0, v1, v2, v3;
 
+	SIP_KEY(key->key[0], key->key[1]);
 	st->v[0] = v0;
 	st->v[1] = v1;
 	st->v[2] = v2;
@@ -351,8 +352,9 @@ static noinline u64 sip_prepared(const struct sip_state *st, const u8 *data,
 /* The same of the one word @first, as siphash_1u64() takes it. */
 static noinline u64 sip_keyed_1u64(const siphash_key_t *key, u64 first)
 {
-	SIP_STATE(64, key->key[0], key->key[1]);
+	u64 v0, v1, v2, v3;
 
+	SIP_KEY(key->key[0], key->key[1]);
 	SIP_ABSORB(first, 2);
 	return SIP_FINAL((u64)8 << 56, 2, 4, false);
 }

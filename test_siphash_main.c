@@ -24,52 +24,19 @@
 #include <linux/moduleparam.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
-#include <linux/siphash.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
 #include <linux/vmalloc.h>
 
-/*
- * The kernel's built-in implementation, reached by name before siphash.h
- * maps the API onto siphash.ko: these inline wrappers keep calling it after
- * the renaming, directly, as a kernel caller would.
- */
-static __always_inline u64 kern_siphash(const void *d, size_t n, const siphash_key_t *k)
-{ return siphash(d, n, k); }
-static __always_inline u32 kern_hsiphash(const void *d, size_t n, const hsiphash_key_t *k)
-{ return hsiphash(d, n, k); }
-static __always_inline u64 kern_1u64(u64 a, const siphash_key_t *k)
-{ return siphash_1u64(a, k); }
-static __always_inline u64 kern_2u64(u64 a, u64 b, const siphash_key_t *k)
-{ return siphash_2u64(a, b, k); }
-static __always_inline u64 kern_3u64(u64 a, u64 b, u64 c, const siphash_key_t *k)
-{ return siphash_3u64(a, b, c, k); }
-static __always_inline u64 kern_4u64(u64 a, u64 b, u64 c, u64 d, const siphash_key_t *k)
-{ return siphash_4u64(a, b, c, d, k); }
-static __always_inline u64 kern_1u32(u32 a, const siphash_key_t *k)
-{ return siphash_1u32(a, k); }
-static __always_inline u64 kern_2u32(u32 a, u32 b, const siphash_key_t *k)
-{ return siphash_2u32(a, b, k); }
-static __always_inline u64 kern_3u32(u32 a, u32 b, u32 c, const siphash_key_t *k)
-{ return siphash_3u32(a, b, c, k); }
-static __always_inline u64 kern_4u32(u32 a, u32 b, u32 c, u32 d, const siphash_key_t *k)
-{ return siphash_4u32(a, b, c, d, k); }
-static __always_inline u32 kern_h1u32(u32 a, const hsiphash_key_t *k)
-{ return hsiphash_1u32(a, k); }
-static __always_inline u32 kern_h2u32(u32 a, u32 b, const hsiphash_key_t *k)
-{ return hsiphash_2u32(a, b, k); }
-static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c, const hsiphash_key_t *k)
-{ return hsiphash_3u32(a, b, c, k); }
-static __always_inline u32 kern_h4u32(u32 a, u32 b, u32 c, u32 d, const hsiphash_key_t *k)
-{ return hsiphash_4u32(a, b, c, d, k); }
-
-/* From here on, the API names are siphash.ko's. */
 #include "bench.h"
 #include "compat.h"
+#include "kernel_ref.h"
 #include "ktap.h"
 #include "modparam.h"
 #include "sha1_baseline.h"
+#include "sip_bench.h"
 #include "siphash.h"
+#include "siphash_variants.h"
 #include "test_siphash_hmac.h"
 #include "tests/vectors/long_msg.h"
 
@@ -673,15 +640,17 @@ static void t_siphash_state(void)	{ test_siphash_state_check(ktap_fail); }
 /* ---- benchmarks (after every case passed) ------------------------------ */
 
 #define BENCH_CALLS 64	/* calls per batch, interrupts off */
-#define BENCH_BUFS 8	/* inputs rotate through these, per call */
 
 static const size_t bench_lens[] = {
 	0, 1, 4, 7, 8, 12, 15, 16, 24, 31, 32, 48, 64, 128, 256, 1024
 };
 
-static u8 bench_buf[BENCH_BUFS][1024] __aligned(SIPHASH_ALIGNMENT);
+static u8 bench_buf[SIP_BENCH_BUFS][SIP_BENCH_BUF_LEN] __aligned(SIPHASH_ALIGNMENT);
 static siphash_key_t bench_key;
 static hsiphash_key_t bench_hkey;
+
+/* siphash.ko's timed loops; the kernel's are in kernel_ref.c. */
+SIP_BENCH_LOOPS(module_bench_loops);
 
 /* Time @expr (which sees the call number i) and print one CSV-bound line. */
 #define BENCH(function, impl, len, expr)				\
@@ -692,31 +661,34 @@ do {									\
 	bench_print(function, impl, len, &__r);				\
 } while (0)
 
-/* This module's @fn against the kernel's, batches interleaved. */
-#define BENCH_VS_KERNEL(function, len, mine, kern)			\
-do {									\
-	const char *__fn = (function);					\
-	const size_t __len = (len);					\
-	struct bench_result __rm, __rk;					\
-									\
-	BENCH_RUN_PAIR(__rm, __rk, bench_batches, BENCH_CALLS, (mine), (kern)); \
-	bench_print(__fn, "module", __len, &__rm);			\
-	bench_print(__fn, "kernel", __len, &__rk);			\
-} while (0)
+/* This module's loop @mine against the kernel's @kern on @len bytes. */
+static void bench_vs_kernel(const char *function, size_t len,
+			    bench_loop_fn *mine, bench_loop_fn *kern)
+{
+	const struct sip_bench_in in = {
+		.buf = bench_buf, .key = &bench_key, .hkey = &bench_hkey,
+		.len = len,
+	};
+	struct bench_result rm, rk;
 
-#define BUF(i) bench_buf[(i) % BENCH_BUFS]
+	bench_run_pair_fn(&rm, &rk, bench_batches, BENCH_CALLS, mine, kern, &in);
+	bench_print(function, "module", len, &rm);
+	bench_print(function, "kernel", len, &rk);
+}
+
+#define BUF(i) bench_buf[(i) % SIP_BENCH_BUFS]
 
 static void bench_buffers(void)
 {
+	const struct sip_bench_loops *m = &module_bench_loops;
+	const struct sip_bench_loops *k = &kernel_bench_loops;
 	unsigned int j;
 	size_t n;
 
 	for (j = 0; j < ARRAY_SIZE(bench_lens); j++) {
 		n = bench_lens[j];
-		BENCH_VS_KERNEL("siphash", n, siphash(BUF(i), n, &bench_key),
-				kern_siphash(BUF(i), n, &bench_key));
-		BENCH_VS_KERNEL("hsiphash", n, hsiphash(BUF(i), n, &bench_hkey),
-				kern_hsiphash(BUF(i), n, &bench_hkey));
+		bench_vs_kernel("siphash", n, m->buf_sip, k->buf_sip);
+		bench_vs_kernel("hsiphash", n, m->buf_hsip, k->buf_hsip);
 		/* The seed's comparison set. */
 		BENCH("siphash13", "siphash13", n, siphash_1_3(BUF(i), n, &bench_key));
 		BENCH("halfsiphash13", "hsiphash13", n,
@@ -725,35 +697,27 @@ static void bench_buffers(void)
 	}
 }
 
+/* The helpers of sip_bench.h's table, and the bytes each one hashes. */
+static const struct {
+	const char *name;
+	size_t len;
+} bench_helper_names[SIP_BENCH_HELPERS] = {
+	{ "siphash_1u64", 8 }, { "siphash_2u64", 16 }, { "siphash_3u64", 24 },
+	{ "siphash_4u64", 32 }, { "siphash_1u32", 4 }, { "siphash_2u32", 8 },
+	{ "siphash_3u32", 12 }, { "siphash_4u32", 16 },
+	{ "hsiphash_1u32", 4 }, { "hsiphash_2u32", 8 },
+	{ "hsiphash_3u32", 12 }, { "hsiphash_4u32", 16 },
+};
+
 static void bench_helpers(void)
 {
-	const siphash_key_t *k = &bench_key;
-	const hsiphash_key_t *h = &bench_hkey;
+	unsigned int j;
 
-	BENCH_VS_KERNEL("siphash_1u64", 8, siphash_1u64(i, k),
-			kern_1u64(i, k));
-	BENCH_VS_KERNEL("siphash_2u64", 16, siphash_2u64(i, 2, k),
-			kern_2u64(i, 2, k));
-	BENCH_VS_KERNEL("siphash_3u64", 24, siphash_3u64(i, 2, 3, k),
-			kern_3u64(i, 2, 3, k));
-	BENCH_VS_KERNEL("siphash_4u64", 32, siphash_4u64(i, 2, 3, 4, k),
-			kern_4u64(i, 2, 3, 4, k));
-	BENCH_VS_KERNEL("siphash_1u32", 4, siphash_1u32(i, k),
-			kern_1u32(i, k));
-	BENCH_VS_KERNEL("siphash_2u32", 8, siphash_2u32(i, 2, k),
-			kern_2u32(i, 2, k));
-	BENCH_VS_KERNEL("siphash_3u32", 12, siphash_3u32(i, 2, 3, k),
-			kern_3u32(i, 2, 3, k));
-	BENCH_VS_KERNEL("siphash_4u32", 16, siphash_4u32(i, 2, 3, 4, k),
-			kern_4u32(i, 2, 3, 4, k));
-	BENCH_VS_KERNEL("hsiphash_1u32", 4, hsiphash_1u32(i, h),
-			kern_h1u32(i, h));
-	BENCH_VS_KERNEL("hsiphash_2u32", 8, hsiphash_2u32(i, 2, h),
-			kern_h2u32(i, 2, h));
-	BENCH_VS_KERNEL("hsiphash_3u32", 12, hsiphash_3u32(i, 2, 3, h),
-			kern_h3u32(i, 2, 3, h));
-	BENCH_VS_KERNEL("hsiphash_4u32", 16, hsiphash_4u32(i, 2, 3, 4, h),
-			kern_h4u32(i, 2, 3, 4, h));
+	for (j = 0; j < SIP_BENCH_HELPERS; j++)
+		bench_vs_kernel(bench_helper_names[j].name,
+				bench_helper_names[j].len,
+				module_bench_loops.helper[j],
+				kernel_bench_loops.helper[j]);
 }
 
 /*
@@ -808,7 +772,7 @@ static void run_benchmarks(void)
 	get_random_bytes(&bench_key, sizeof(bench_key));
 	get_random_bytes(&bench_hkey, sizeof(bench_hkey));
 	get_random_bytes(&rng_key, sizeof(rng_key));
-	for (b = 0; b < BENCH_BUFS; b++)
+	for (b = 0; b < SIP_BENCH_BUFS; b++)
 		get_random_bytes(bench_buf[b], sizeof(bench_buf[b]));
 	pr_info("# bench: cycles per call, median and min of %u batches of %u calls, interrupts off; empty_loop is the loop overhead, not subtracted\n",
 		bench_batches, BENCH_CALLS);
@@ -942,4 +906,3 @@ MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);
 MODULE_INFO(test, "Y");
-SIPMOD_IMPORT_TEST();

@@ -18,6 +18,12 @@
                                   key), from the icount rows, as markdown
                                   tables next to the seed's and the mail's
                                   figures
+  bench_report.py gate BENCH.csv  the instruction-count regression gate of
+                                  one target: ours/kernel at most 1.02 at
+                                  every length of siphash() and hsiphash()
+                                  and for every fixed-width helper, their
+                                  median at most 1.00; one line naming the
+                                  worst figure, exit status 1 if it fails
 
 The table puts this module (impl=module) next to the kernel's built-in
 lib/siphash.c (impl=kernel) with their ratio; figures are medians per call.
@@ -318,6 +324,30 @@ SEED_SECURE_SEQ = {64: {"tcp_v4_isn": 92890502 / 67485526, "tcp_v6_isn": 9956352
 SEED_SYNCOOKIE = 12 / 1.9   # share of CPU under a SYN flood, SHA-1 / SipHash
 
 
+GATE_WORST = 1.02
+GATE_MEDIAN = 1.00
+
+
+def gate(path: Path) -> int:
+    """The icount gate of one bench.csv; 0 if it holds."""
+    _, data, (arch, accel) = load(path)
+    if accel != "icount":
+        print(f"{path}: accel={accel}, not icount: no instruction counts to gate")
+        return 1
+    functions = sorted({f for (f, i, _) in data if i == "module"})
+    rows = ours_vs_kernel(data, functions)
+    if not rows:
+        print(f"{path}: no ours/kernel figures")
+        return 1
+    fn, n, m, k, worst = max(rows, key=lambda r: r[4])
+    median = statistics.median(r[4] for r in rows)
+    ok = worst <= GATE_WORST and median <= GATE_MEDIAN
+    print(f"{arch}: ours/kernel worst {worst:.3f} ({fn} len {n}: {m:.0f} vs {k:.0f}"
+          f" instructions), median {median:.3f} over {len(rows)} figures"
+          f" (limits {GATE_WORST:.2f}, {GATE_MEDIAN:.2f})")
+    return 0 if ok else 1
+
+
 def seed(root: Path, targets) -> int:
     """The seed's comparisons from the icount rows of every target."""
     algos = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
@@ -404,6 +434,8 @@ def main() -> int:
     if len(sys.argv) >= 4 and sys.argv[1] == "compare":
         tol = float(sys.argv[4]) if len(sys.argv) > 4 else 0.001
         return compare(Path(sys.argv[2]), Path(sys.argv[3]), tol)
+    if len(sys.argv) == 3 and sys.argv[1] == "gate":
+        return gate(Path(sys.argv[2]))
     if len(sys.argv) >= 3 and sys.argv[1] == "summary":
         return summary(Path(sys.argv[2]), sys.argv[3:])
     if len(sys.argv) != 2:

@@ -150,6 +150,13 @@ install_deb() {
 run "make deb" make -s -C "$SIPHASH_ROOT" deb
 [ -r "$DEB" ] || die "make deb did not produce $DEB (see $LOG)"
 dpkg-deb -c "$DEB" | awk '{print "dpkg -c: " $0}'
+# The package is the library alone: no source of it may need the network
+# stack, kprobes or ptrace (the test modules' needs), or DKMS would fail on
+# an arch the tests never ran on.
+bad=$(dpkg-deb --fsys-tarfile "$DEB" | tar -xOf - --wildcards './usr/src/*.[ch]' |
+	grep -E '^#[[:space:]]*include[[:space:]]*<(net/|linux/kprobes\.h|(linux|asm)/ptrace\.h)')
+[ -z "$bad" ]
+result "the package's sources include no net/, kprobe or ptrace header${bad:+: $bad}" $?
 dpkg-deb -f "$DEB" Package Version Depends | sed 's/^/dpkg -f: /'
 # The package's modules: BUILT_MODULE_NAME of the dkms.conf it installs.
 # shellcheck disable=SC1091,SC2034,SC2154

@@ -62,11 +62,17 @@ log "dkms.conf builds $(echo $MODS) of Kbuild's $(echo $ALL_MODS)"
 mkdir -p "$SIPHASH_ROOT/build/$TARGET"
 TMP=$(mktemp -d "$SIPHASH_ROOT/build/$TARGET/dkms-check.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
-# The package's sources as a release tarball would hold them, with the
-# version filled into dkms.conf as dh_dkms -V does for the Debian package.
+# The package's sources, exactly the files debian/siphash-oot-dkms.install
+# lists (so a file the library needs and the package lacks fails here),
+# with the version filled into dkms.conf as dh_dkms -V does.
 STAGE=$TMP/$NAME-$VERSION
 mkdir -p "$STAGE"
-(cd "$SIPHASH_ROOT" && cp -r Kbuild Makefile dkms.conf ./*.c ./*.h scripts tests "$STAGE/")
+while read -r file dest; do
+	case $file in '#'* | '') continue ;; esac
+	mkdir -p "$STAGE/${dest#\$\{env:SIPHASH_OOT_DKMS_SRC\}}"
+	cp "$SIPHASH_ROOT/$file" "$STAGE/${dest#\$\{env:SIPHASH_OOT_DKMS_SRC\}}/"
+done <"$SIPHASH_ROOT/debian/siphash-oot-dkms.install"
+cp "$SIPHASH_ROOT/dkms.conf" "$STAGE/"
 sed -i "s/#MODULE_VERSION#/$VERSION/g" "$STAGE/dkms.conf"
 DKMS=(in_env dkms --sourcetree "$TMP/src" --dkmstree "$TMP/tree")
 mkdir -p "$TMP/src" "$TMP/tree"

@@ -76,9 +76,28 @@ if [ $rc -eq 0 ] && [ "$checked" -lt "$sources" ]; then
 fi
 [ $rc -eq 0 ] || echo "$warnings" | head -20
 result "$TARGET: W=1 build and sparse of $checked files, no warnings ($out)" $rc build
+build_rc=$rc
+# The library is the library alone: siphash.o was compiled from no
+# include/net/ header, siphash.ko exports exactly the <linux/siphash.h>
+# functions (sipmod_-prefixed), and test_siphash.ko calls the kernel's own
+# SipHash as well as siphash.ko's, so its differential cases compare two.
+K=$BUILD/kbuild
+net=$(grep -o '[^ ]*include/net/[^ ]*' "$K/.siphash.o.cmd" 2>/dev/null | head -n3 | tr '\n' ' ')
+[ -r "$K/.siphash.o.cmd" ] && [ -z "$net" ]
+result "$TARGET: .siphash.o.cmd names no include/net/ header${net:+: $net}" $? lib-includes
+want=$(printf 'sipmod_%s\n' __siphash_aligned __siphash_unaligned siphash_1u64 siphash_2u64 \
+	siphash_3u64 siphash_4u64 siphash_1u32 siphash_3u32 __hsiphash_aligned \
+	__hsiphash_unaligned hsiphash_1u32 hsiphash_2u32 hsiphash_3u32 hsiphash_4u32 | sort)
+got=$(awk -F'\t' '$3 ~ /(^|\/)siphash$/ { print $2 }' "$K/Module.symvers" 2>/dev/null | sort)
+[ "$got" = "$want" ]
+result "$TARGET: siphash.ko exports exactly the kernel API, sipmod_-prefixed ($(echo "$got" | grep -c .) symbols)" $? lib-exports
+undef=$(nm -u "$K/test_siphash.ko" 2>/dev/null)
+echo "$undef" | grep -qE ' U __siphash_(un)?aligned$' &&
+	echo "$undef" | grep -qE ' U sipmod___siphash_(un)?aligned$'
+result "$TARGET: nm -u test_siphash.ko lists the kernel's and siphash.ko's __siphash_*: $(echo "$undef" | grep -oE '(sipmod_)?__siphash_(un)?aligned$' | sort -u | tr '\n' ' ')" $? differential-link
 [ -z "${STATIC_ONLY:-}" ] || { summary; exit; }
 # What needs the modules does not run without them: each is a record.
-if [ $rc -ne 0 ]; then
+if [ $build_rc -ne 0 ]; then
 	for step in consumer boot live icount reliability dkms modinfo; do
 		result "$TARGET: $step not run: the build failed" skip $step "build failed"
 	done
@@ -114,6 +133,9 @@ rc=$?
 grep -E '^FAIL' "$R/icount.log"
 result "$TARGET: instruction-count boot, $(python3 scripts/verdict.py line "$R/icount/verdict.json") ($R/icount.log)" $rc icount
 boot_records icount
+# The regression gate: instruction counts, not time, so exact and repeatable.
+out=$(python3 scripts/bench_report.py gate "$R/icount/bench.csv")
+result "$TARGET: icount gate: $out" $? icount-gate
 # One bench.csv per target: the TCG timing rows and the icount rows.
 { cat "$R/boot/bench.csv"; tail -n +2 "$R/icount/bench.csv"; } >"$R/bench.csv" 2>/dev/null
 

@@ -22,38 +22,13 @@
 #include <linux/prandom.h>
 #include <linux/random.h>
 #include <linux/sched.h>
-#include <linux/siphash.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 
-/* The built-in implementation, named before siphash.h renames the API. */
-static __always_inline u64 kern_siphash(const void *d, size_t n,
-					const siphash_key_t *k)
-{
-	return siphash(d, n, k);
-}
-
-static __always_inline u32 kern_hsiphash(const void *d, size_t n,
-					 const hsiphash_key_t *k)
-{
-	return hsiphash(d, n, k);
-}
-
-static __always_inline u64 kern_2u64(u64 a, u64 b, const siphash_key_t *k)
-{
-	return siphash_2u64(a, b, k);
-}
-
-static __always_inline u32 kern_h3u32(u32 a, u32 b, u32 c,
-				      const hsiphash_key_t *k)
-{
-	return hsiphash_3u32(a, b, c, k);
-}
-
-/* From here on, the API names are siphash.ko's. */
 #include "compat.h"
-#include "siphash.h"
+#include "kernel_ref.h"
 #include "modparam.h"
+#include "siphash.h"
 
 #define THREADS_MIN 1
 #define THREADS_MAX 64

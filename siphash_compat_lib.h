@@ -9,8 +9,8 @@
  * modules' differences between series (TCP, kprobes, namespaces) are in
  * compat.h, which the library and the Debian package never see.
  */
-#ifndef SIPHASH_LIB_COMPAT_H
-#define SIPHASH_LIB_COMPAT_H
+#ifndef SIPHASH_COMPAT_LIB_H
+#define SIPHASH_COMPAT_LIB_H
 
 #ifdef SIPMOD_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>
@@ -18,4 +18,4 @@
 #include <asm/unaligned.h>
 #endif
 
-#endif /* SIPHASH_LIB_COMPAT_H */
+#endif /* SIPHASH_COMPAT_LIB_H */
