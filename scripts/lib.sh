@@ -165,7 +165,7 @@ pkg_version() {
 # fetch_toolchain TRIPLET [PKG...]: Debian's gcc-12 cross compiler for
 # TRIPLET, downloaded and unpacked into the cache, never installed (every
 # gcc-12-<triplet> conflicts with gcc-multilib, which the user-space tests
-# need), and the packages PKG beside it (e.g. libc6-dev-s390x-cross for
+# need), and the packages PKG beside it (e.g. a libc6-dev-<arch>-cross for
 # static user-space programs). Needs apt_setup. Sets TOOLCHAIN_PATH (for
 # PATH) and TOOLCHAIN_LIB (for LD_LIBRARY_PATH: binutils' own libraries).
 fetch_toolchain() {
