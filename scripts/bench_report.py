@@ -343,7 +343,7 @@ def gate(path: Path) -> int:
     median = statistics.median(r[4] for r in rows)
     ok = worst <= GATE_WORST and median <= GATE_MEDIAN
     print(f"{arch}: ours/kernel worst {worst:.3f} ({fn} len {n}: {m:.0f} vs {k:.0f}"
-          f" instructions), median {median:.3f} over {len(rows)} figures"
+          f" {unit(accel, arch)}), median {median:.3f} over {len(rows)} figures"
           f" (limits {GATE_WORST:.2f}, {GATE_MEDIAN:.2f})")
     return 0 if ok else 1
 
