@@ -329,6 +329,22 @@ static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
 #else
 #define SIPMOD_SIPHASH_BUF_FN	"__siphash_aligned"
 #endif
+
+/*
+ * What siphash() of a constant 32 aligned bytes calls (the two addresses
+ * secure_tcpv6_ts_off() hashes): the unaligned entry as above, else
+ * ___siphash_aligned() folds the length into siphash_4u64(), whose key
+ * follows four u64 (register pairs on 32-bit arm and mips o32).
+ */
+#ifdef CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS
+#define SIPMOD_SIPHASH_32_FN		"__siphash_unaligned"
+#define SIPMOD_SIPHASH_32_KEY_ARG	SIPMOD_KEY_ARG_BUF
+#define SIPMOD_SIPHASH_32_LEN		32
+#else
+#define SIPMOD_SIPHASH_32_FN		"siphash_4u64"
+#define SIPMOD_SIPHASH_32_KEY_ARG	(BITS_PER_LONG == 64 ? 4 : 8)
+#define SIPMOD_SIPHASH_32_LEN		0
+#endif
 #endif /* MODULE */
 
 #endif /* SIPHASH_COMPAT_H */
