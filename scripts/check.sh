@@ -117,6 +117,8 @@ if echo " $TARGETS " | grep -q " $REF "; then
 		result "$REF: no DKMS build of the package for $KVER ($DEB_VERSION) in $dkms" 1 dkms-boot
 	fi
 fi
+# load_target_env set TARGET: what follows is tagged by itself or host.
+TARGET=host
 
 # ---- instruction counts: deterministic, and the cross-arch summary ----------------
 # The icount benchmark of the first target again: every figure must repeat
