@@ -39,7 +39,7 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import targets  # noqa: E402  (targets.tsv)
+import targets as target_table  # noqa: E402  (targets.tsv)
 
 
 def load(path: Path):
@@ -72,7 +72,7 @@ def unit(accel, arch="x86_64"):
     get_cycles() reads there, the table's icount_unit (the TSC on x86;
     elsewhere a clock of fixed frequency, see the README's Benchmarks)."""
     if accel == "icount":
-        return next((r["icount_unit"] for r in targets.load() if r["arch"] == arch),
+        return next((r["icount_unit"] for r in target_table.load() if r["arch"] == arch),
                     "counter ticks")
     return "cycle-counter ticks of host time"
 
@@ -362,7 +362,7 @@ def seed(root: Path, targets) -> int:
         if not path.exists():
             continue
         _, data, _ = load(path)
-        bits = int(targets.row(t)["bits"])
+        bits = int(target_table.row(t)["bits"])
         cells = []
         for n in (8, 16, 32, 64):
             if all((f, i, n) in data for f, i, _ in algos):

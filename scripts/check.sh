@@ -132,7 +132,9 @@ out=$(python3 scripts/bench_report.py compare "$SIPHASH_RESULTS/$t/icount/bench.
 	"$SIPHASH_RESULTS/$t/icount-repeat/bench.csv")
 TARGET=$t result "$t: the icount benchmarks repeat within 0.1%: $out" $? icount-repeat
 python3 scripts/bench_report.py summary "$SIPHASH_RESULTS" $TARGETS
+result "bench_report.py summary: ours/kernel per target (bench-summary.png)" $? bench-summary
 python3 scripts/bench_report.py seed "$SIPHASH_RESULTS" $TARGETS >"$SIPHASH_RESULTS/bench-seed.md"
+result "bench_report.py seed: the seed's and the third mail's comparisons (bench-seed.md)" $? bench-seed
 
 # ---- 3. negative controls -------------------------------------------------------
 NEG=$SIPHASH_RESULTS/negative
