@@ -341,7 +341,11 @@ def gate(path: Path) -> int:
         return 1
     fn, n, m, k, worst = max(rows, key=lambda r: r[4])
     median = statistics.median(r[4] for r in rows)
-    ok = worst <= GATE_WORST and median <= GATE_MEDIAN
+    # Compared as printed, to three decimals: on MIPS a figure is a tick of
+    # two instructions and its icount boot lets idle time pass in real
+    # time (sleep=on), which moved mipsel's median from 1.000 to 1.00007
+    # between two runs of the same code.
+    ok = round(worst, 3) <= GATE_WORST and round(median, 3) <= GATE_MEDIAN
     print(f"{arch}: ours/kernel worst {worst:.3f} ({fn} len {n}: {m:.0f} vs {k:.0f}"
           f" {unit(accel, arch)}), median {median:.3f} over {len(rows)} figures"
           f" (limits {GATE_WORST:.2f}, {GATE_MEDIAN:.2f})")
