@@ -6,7 +6,7 @@ scripts/verdict.py) into README between its two marker lines."""
 import sys
 from pathlib import Path
 
-BEGIN = "<!-- matrix: begin (scripts/readme-matrix.py writes this part) -->"
+BEGIN = "<!-- matrix: begin (make docs writes this part) -->"
 END = "<!-- matrix: end -->"
 
 
