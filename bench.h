@@ -7,7 +7,9 @@
  *   under TCG it counts emulation time, so only ratios within one boot mean
  *   anything, and the harness labels every figure with the accelerator;
  * - a batch of @calls calls runs with preemption and interrupts off, and
- *   nothing else: batches are short, and the CPU is released between them;
+ *   nothing else: batches are short, and the CPU is released between them
+ *   (BENCH_RUN_CTX: preemptible for a call that takes a lock that
+ *   sleeps on PREEMPT_RT);
  * - the first batch is a warm-up and is discarded;
  * - two implementations compared with each other (ours and the kernel's)
  *   run in the same batches, alternately first, so that a disturbance of
@@ -93,32 +95,44 @@ static void __maybe_unused bench_reduce(struct bench_result *res, u64 *batch,
 })
 
 /*
- * BENCH_RUN(res, batches, calls, expr) - time @expr, which may use the
- * loop counter `i` (unsigned int): @batches (at most BENCH_MAX_BATCHES)
- * timed batches of @calls calls each, after one warm-up batch.
+ * BENCH_RUN_CTX(res, batches, calls, expr, atomic) - time @expr, which may
+ * use the loop counter `i` (unsigned int): @batches (at most
+ * BENCH_MAX_BATCHES) timed batches of @calls calls each, after one warm-up
+ * batch; with preemption and interrupts off if @atomic, else preemptible,
+ * for a call that takes a lock that sleeps on PREEMPT_RT (local_lock,
+ * spinlock_t): an interrupt then moves only the batch it hits, which the
+ * median leaves out.
  */
-#define BENCH_RUN(res, batches, calls, expr)				\
+#define BENCH_RUN_CTX(res, batches, calls, expr, atomic)		\
 do {									\
 	const unsigned int __nb = min_t(unsigned int, (batches),	\
 					BENCH_MAX_BATCHES);		\
 	const unsigned int __nc = (calls);				\
 	u64 __sink = 0, __t;						\
-	unsigned long __flags;						\
+	unsigned long __flags = 0;					\
 	unsigned int __b;						\
 									\
 	for (__b = 0; __b <= __nb; __b++) {				\
-		preempt_disable();					\
-		local_irq_save(__flags);				\
+		if (atomic) {						\
+			preempt_disable();				\
+			local_irq_save(__flags);			\
+		}							\
 		__t = BENCH_LOOP(__sink, __nc, expr);			\
 		if (__b)						\
 			bench_batch[__b - 1] = __t;			\
-		local_irq_restore(__flags);				\
-		preempt_enable();					\
+		if (atomic) {						\
+			local_irq_restore(__flags);			\
+			preempt_enable();				\
+		}							\
 		cond_resched();						\
 	}								\
 	WRITE_ONCE(bench_sink, bench_sink + __sink);			\
 	bench_reduce(&(res), bench_batch, __nb, __nc);			\
 } while (0)
+
+/* BENCH_RUN() - BENCH_RUN_CTX() with preemption and interrupts off. */
+#define BENCH_RUN(res, batches, calls, expr)				\
+	BENCH_RUN_CTX(res, batches, calls, expr, true)
 
 /*
  * BENCH_RUN_PAIR(ra, rb, batches, calls, ea, eb) - like BENCH_RUN for two

@@ -653,13 +653,15 @@ static hsiphash_key_t bench_hkey;
 SIP_BENCH_LOOPS(module_bench_loops);
 
 /* Time @expr (which sees the call number i) and print one CSV-bound line. */
-#define BENCH(function, impl, len, expr)				\
+#define BENCH_CTX(function, impl, len, expr, atomic)			\
 do {									\
 	struct bench_result __r;					\
 									\
-	BENCH_RUN(__r, bench_batches, BENCH_CALLS, (expr));		\
+	BENCH_RUN_CTX(__r, bench_batches, BENCH_CALLS, (expr), atomic);	\
 	bench_print(function, impl, len, &__r);				\
 } while (0)
+#define BENCH(function, impl, len, expr)				\
+	BENCH_CTX(function, impl, len, expr, true)
 
 /* This module's loop @mine against the kernel's @kern on @len bytes. */
 static void bench_vs_kernel(const char *function, size_t len,
@@ -755,10 +757,19 @@ static void bench_others(void)
 {
 	BENCH("empty_loop", "none", 0, i);
 	BENCH("sha1_block", "baseline", 64, sha1_block(i));
-	BENCH("get_random_u32", "kernel", 4, get_random_u32());
-	BENCH("get_random_u32", "siphash_chain", 4, (u32)siphash_rng_u64());
-	BENCH("get_random_u64", "kernel", 8, get_random_u64());
-	BENCH("get_random_u64", "siphash_chain", 8, siphash_rng_u64());
+	/*
+	 * get_random_u32/u64() take a local_lock, a sleeping lock on
+	 * PREEMPT_RT: they, and the generator compared with them, run
+	 * preemptible. (With interrupts off, the debug kernel's
+	 * DEBUG_ATOMIC_SLEEP reported "BUG: sleeping function called from
+	 * invalid context at kernel/locking/spinlock_rt.c:48" in
+	 * rt_spin_lock() from get_random_u32(): a sleep with interrupts off
+	 * on Debian's -rt kernel.)
+	 */
+	BENCH_CTX("get_random_u32", "kernel", 4, get_random_u32(), false);
+	BENCH_CTX("get_random_u32", "siphash_chain", 4, (u32)siphash_rng_u64(), false);
+	BENCH_CTX("get_random_u64", "kernel", 8, get_random_u64(), false);
+	BENCH_CTX("get_random_u64", "siphash_chain", 8, siphash_rng_u64(), false);
 }
 
 static void run_benchmarks(void)
