@@ -26,7 +26,9 @@
 #                       memory in MiB (default 512)
 #   RESULTS=dir         evidence directory (default build/results/TARGET/boot)
 #   STRESS=1            reliability run instead of the KTAP run: qemu/stress.sh
-#                       with the plan of qemu/stress-conf.sh
+#                       with the plan of qemu/stress-conf.sh; on Debian's
+#                       kernels with the checks their config has built in
+#                       turned on (detector_args in lib.sh)
 #   TCG_TIMING=1        print the benchmark table of a boot without ICOUNT
 #                       too (TCG timing: host time); by default only the
 #                       instruction counts of an ICOUNT=1 boot are printed
@@ -74,6 +76,7 @@ ACCEL_OPTS=$ACCEL
 LABEL=$ACCEL
 if [ -n "${ICOUNT:-}" ]; then
 	[ "$ACCEL" = tcg ] || die "ICOUNT=1 needs ACCEL=tcg"
+	[ -n "$ICOUNT_SLEEP" ] || die "ICOUNT=1: $TARGET has no instruction-count mode (targets.tsv, icount_sleep)"
 	ACCEL_OPTS="tcg -icount shift=0,sleep=$ICOUNT_SLEEP"
 	LABEL=icount
 	SMP=1
@@ -187,6 +190,9 @@ done
 } >"$STAGE/etc/harness.conf"
 (cd "$STAGE" && find . | cpio -o -H newc --quiet | gzip -1) >"$BUILD/initramfs-$RUN.cpio.gz"
 
+# The reliability boot of a stock kernel turns on its built-in checks; the
+# debug kernel has KASAN and the rest instead.
+[ -z "${STRESS:-}" ] || [ -n "$KCONFIG" ] || KERNEL_ARGS="$(detector_args) ${KERNEL_ARGS:-}"
 mkdir -p "$RESULTS"
 rm -f "$RESULTS"/console.log "$RESULTS"/status.log "$RESULTS"/ktap.txt "$RESULTS"/verdict.*
 CPU_ARGS=$QEMU_ARGS

@@ -6,8 +6,11 @@
 # does the work). Everything about a parameter comes from the module itself,
 # its modinfo parmtype (modparam.h): "uint MIN..MAX", "ulong", "enum A|B",
 # "ksym NAME", "hexkey BYTES" (a secret):
+#   - "detectors" first: the checks of the kernel command line are on;
+#   - "kmemleak clear" next and "kmemleak scan" after the cycles (the
+#     guest does them where the kernel has kmemleak);
 #   - "deps" for every module that depends on another (siphash.ko, a demo);
-#   - "cycle" of CYCLES (default 40) load/unload cycles for every module,
+#   - "cycle" of CYCLES (default 20) load/unload cycles for every module,
 #     and "leakcontrol" with test_siphash inject=leak where it has that;
 #   - "limits" (LIMITS=1; run.sh sets it for the slowest target): every
 #     module once with every uint parameter at its maximum and once at its
@@ -31,10 +34,10 @@ set -euo pipefail
 DIR=$1
 MODULES=$2
 EXTRA=$3
-CYCLES=${CYCLES:-40}
+CYCLES=${CYCLES:-20}
 LIMITS=${LIMITS:-0}
 SECRET_VALUES=${SECRET_VALUES:-/dev/null}
-STRESS_CHECKS=${STRESS_CHECKS:-deps cycle leakcontrol limits badparam secret}
+STRESS_CHECKS=${STRESS_CHECKS:-detectors kmemleak deps cycle leakcontrol limits badparam secret}
 EXTRA_BADPARAMS=${EXTRA_BADPARAMS:-}
 case "$CYCLES" in
 '' | *[!0-9]*) die "CYCLES must be a whole number" ;;
@@ -85,6 +88,8 @@ want() {
 }
 
 echo "# kind command arguments (qemu/stress.sh)"
+! want detectors || echo "stress detectors"
+! want kmemleak || echo "stress kmemleak clear"
 for m in $ORDER; do
 	want deps || break
 	d=$(modinfo -F depends "$DIR/$m.ko")
@@ -94,6 +99,8 @@ for m in $ORDER; do
 	want cycle || break
 	echo "stress cycle $CYCLES $m $(cycle_args "$m")"
 done
+# Before the leak control, which leaks on purpose.
+! want kmemleak || echo "stress kmemleak scan"
 if want leakcontrol && [ -e "$DIR/test_siphash.ko" ] &&
    parmtypes test_siphash | grep -qE '^inject enum .*\bleak\b'; then
 	echo "stress leakcontrol $CYCLES test_siphash inject=leak $(cycle_args test_siphash)"

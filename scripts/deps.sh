@@ -24,6 +24,10 @@ gzip:gzip
 xz:xz-utils
 depmod:kmod
 sparse:sparse
+flex:flex
+bison:bison
+bc:bc
+/usr/include/gelf.h:libelf-dev
 gnuplot:gnuplot-nox
 timeout:coreutils
 dpkg-deb:dpkg

@@ -12,7 +12,10 @@
 #     cache (fetch_toolchain in lib.sh);
 #   - for a target of another suite than the private apt's (sid), a build
 #     root of that suite made with mmdebstrap that holds its headers, gcc
-#     and kbuild tools (they need that suite's libc), and its image.
+#     and kbuild tools (they need that suite's libc), and its image;
+#   - for a target with a config fragment (the kconfig column: the debug
+#     kernel), the kernel built from the series' linux-source by
+#     scripts/build-kernel.sh, once.
 # Versions come from the metapackages (linux-image-amd64,
 # linux-image-6.12-arm64, ...), never from a hard-coded ABI number. A second
 # run with the same resolved version only re-checks and exits.
@@ -133,6 +136,26 @@ EOF
 	log "$TARGET: $("$QEMU" --version | head -n1) from $QEMU_SUITE"
 }
 
+# write_env: a new file, renamed into place, so that a boot reading the old
+# one never sees half of it.
+write_env() {
+	cat >"$TARGET_ENV.tmp" <<EOF
+TARGET=$TARGET
+DEB_VERSION=$VERSION
+KVER=$KVER
+KDIR=$KDIR
+VMLINUZ=$VMLINUZ
+CONFIG=$CONFIG
+BUSYBOX=$BUSYBOX
+GUEST_KMOD_DIR=$GUEST_KMOD_DIR
+BUILD_ROOT=$BUILD_ROOT
+TOOLCHAIN_PATH=$TOOLCHAIN_PATH
+TOOLCHAIN_LIB=$TOOLCHAIN_LIB
+QEMU=$QEMU
+EOF
+	mv "$TARGET_ENV.tmp" "$TARGET_ENV"
+}
+
 # ---- main -----------------------------------------------------------------------
 mkdir -p "$TARGET_DIR"
 # A target resolved less than APT_MAX_AGE minutes ago (as old as the lists
@@ -144,6 +167,35 @@ if [ -e "$TARGET_DIR/root/.complete" ] && [ -n "$(find "$TARGET_ENV" -mmin -"${A
 fi
 BUILD_ROOT=""
 TOOLCHAIN_PATH="" TOOLCHAIN_LIB=""
+if [ -n "$KCONFIG" ]; then
+	# A kernel of our own (the debug kernel): built once from Debian's
+	# source, and its tree is the headers of M= builds. busybox as below.
+	# One caller at a time: make check builds it in the background, and
+	# the cell's own call waits here until that is done.
+	exec 9>"$TARGET_DIR/fetch.lock"
+	flock 9
+	KDIR=$("$SIPHASH_ROOT/scripts/build-kernel.sh" "$TARGET")
+	apt_setup
+	VERSION=$(pkg_version "$SOURCE_PKG")
+	KVER=$(cat "$KDIR/include/config/kernel.release")
+	# shellcheck disable=SC2046
+	VMLINUZ=$KDIR/$(make -s -C "$KDIR" $(kbuild_vars) image_name)
+	CONFIG=$KDIR/.config
+	BUSYBOX=$ROOT/bin/busybox
+	GUEST_KMOD_DIR=$KDIR
+	if [ ! -e "$ROOT/.complete" ]; then
+		rm -rf "$ROOT" "$DEBS"
+		BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
+		download "$DEBS" "busybox-static:$DEB_ARCH=$BB_VERSION"
+		dpkg-deb -x "$DEBS"/busybox-static_*.deb "$ROOT"
+		[ -x "$BUSYBOX" ] || die "busybox-static did not contain /bin/busybox"
+		touch "$ROOT/.complete"
+	fi
+	[ -r "$VMLINUZ" ] || die "$TARGET: no kernel image $VMLINUZ in $KDIR"
+	write_env
+	log "$TARGET: ready, kernel $KVER built from $SOURCE_PKG $VERSION with $KCONFIG, KDIR=$KDIR"
+	exit 0
+fi
 if [ "$SUITE" != "$APT_SUITE" ]; then
 	fetch_suite_root
 	BUILD_ROOT=$SUITE_ROOT
@@ -168,25 +220,6 @@ CONFIG=$ROOT/boot/config-$KVER
 BUSYBOX=$ROOT/bin/busybox
 GUEST_KMOD_DIR=$ROOT/lib/modules/$KVER/kernel
 
-# write_env: a new file, renamed into place, so that a boot reading the old
-# one never sees half of it.
-write_env() {
-	cat >"$TARGET_ENV.tmp" <<EOF
-TARGET=$TARGET
-DEB_VERSION=$VERSION
-KVER=$KVER
-KDIR=$KDIR
-VMLINUZ=$VMLINUZ
-CONFIG=$CONFIG
-BUSYBOX=$BUSYBOX
-GUEST_KMOD_DIR=$GUEST_KMOD_DIR
-BUILD_ROOT=$BUILD_ROOT
-TOOLCHAIN_PATH=$TOOLCHAIN_PATH
-TOOLCHAIN_LIB=$TOOLCHAIN_LIB
-QEMU=$QEMU
-EOF
-	mv "$TARGET_ENV.tmp" "$TARGET_ENV"
-}
 
 if [ -r "$TARGET_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$TARGET_ENV" &&
    grep -qx "KVER=$KVER" "$TARGET_ENV" && [ -e "$ROOT/.complete" ]; then

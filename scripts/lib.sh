@@ -45,6 +45,8 @@ selected_targets() {
 #               takes the security archive for the arches of the rows
 #               whose security column says yes
 #   SOURCE_PKG  the linux-source package of the series (source)
+#   KCONFIG     empty: Debian's kernel image; else the config fragment
+#               (kconfig) scripts/build-kernel.sh builds SOURCE_PKG with
 #   CROSS       the cross-compiler triplet, empty for the host's own arch
 #   QEMU        the system emulator; QEMU_ARGS the machine options
 #   QEMU_SUITE  empty: the host's QEMU; else that suite's, fetched by
@@ -58,8 +60,10 @@ selected_targets() {
 #   BITS, ENDIAN, ALIGN_TRAP  word size, byte order, and whether the
 #               kernel traps and counts unaligned loads (MIPS)
 #   DKMS        yes if DKMS builds for it on this host
-#   RELIABILITY cycles, or limits: also every numeric parameter at its
-#               maximum and minimum
+#   RELIABILITY the depth of the reliability boot: full (CYCLES 20 load/
+#               unload cycles and the leak control), limits (full, and
+#               every numeric parameter at its maximum and minimum), short
+#               (CYCLES_SHORT 5 cycles, no leak control)
 #   ROLES       what else make check does on it (reference, ...)
 #   TARGET_DIR  its cache; TARGET_ENV what fetch-kernel.sh resolved
 target_setup() {
@@ -73,7 +77,7 @@ target_setup() {
 	STATUS=$T_STATUS GUEST_KMODS=$T_GUEST_KMODS SMP_MAX=$T_SMP_MAX
 	ICOUNT_SLEEP=$T_ICOUNT_SLEEP KVM_OK=$T_KVM BITS=$T_BITS
 	ENDIAN=$T_ENDIAN ALIGN_TRAP=$T_ALIGN_TRAP DKMS=$T_DKMS
-	RELIABILITY=$T_RELIABILITY ROLES=$T_ROLES
+	RELIABILITY=$T_RELIABILITY ROLES=$T_ROLES KCONFIG=$T_KCONFIG
 	case "$STATUS" in
 	serial) STATUS_DEV=/dev/ttyS1 ;;
 	pci-serial) STATUS_DEV=/dev/ttyS0 ;;
@@ -253,6 +257,23 @@ target_run() {
 # kbuild_vars: ARCH= and CROSS_COMPILE= for a kbuild make of the target.
 kbuild_vars() {
 	echo "ARCH=$KARCH${CROSS:+ CROSS_COMPILE=$CROSS-}"
+}
+
+# detector_args: the kernel command line that turns on, in a reliability
+# boot of Debian's kernel (CONFIG), the checks its config builds in but
+# leaves off: SLUB's sanity checks, red zones, poisoning and owner tracking
+# (slub_debug=FZPU: the one name every kernel of the table parses; since
+# 6.8 the kernel calls it slab_debug and keeps slub_debug as its alias),
+# zeroing of freed memory, page poisoning, and KFENCE sampling every 1 ms
+# (where CONFIG_KFENCE=y; Debian builds it with a sample interval of 0).
+# qemu/stress.sh checks in the guest that they took effect.
+detector_args() {
+	local args=""
+	grep -qx CONFIG_SLUB_DEBUG=y "$CONFIG" && args="$args slub_debug=FZPU"
+	args="$args init_on_free=1"
+	grep -qx CONFIG_PAGE_POISONING=y "$CONFIG" && args="$args page_poison=1"
+	grep -qx CONFIG_KFENCE=y "$CONFIG" && args="$args kfence.sample_interval=1"
+	echo "${args# }"
 }
 
 # module_params KO: the names of all parameters of the module KO, one a line.
