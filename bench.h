@@ -108,19 +108,20 @@ do {									\
 	const unsigned int __nb = min_t(unsigned int, (batches),	\
 					BENCH_MAX_BATCHES);		\
 	const unsigned int __nc = (calls);				\
+	const bool __atomic = (atomic);					\
 	u64 __sink = 0, __t;						\
 	unsigned long __flags = 0;					\
 	unsigned int __b;						\
 									\
 	for (__b = 0; __b <= __nb; __b++) {				\
-		if (atomic) {						\
+		if (__atomic) {						\
 			preempt_disable();				\
 			local_irq_save(__flags);			\
 		}							\
 		__t = BENCH_LOOP(__sink, __nc, expr);			\
 		if (__b)						\
 			bench_batch[__b - 1] = __t;			\
-		if (atomic) {						\
+		if (__atomic) {						\
 			local_irq_restore(__flags);			\
 			preempt_enable();				\
 		}							\

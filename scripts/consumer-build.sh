@@ -22,6 +22,7 @@ MAKE_VARS=$(kbuild_vars)
 
 STAGING=$SIPHASH_ROOT/build/$TARGET/install
 rm -rf "$STAGING"
+mkdir -p "$SIPHASH_ROOT/build/$TARGET"
 # shellcheck disable=SC2086
 $KMAKE make -s -C "$SIPHASH_ROOT" install KDIR="$KDIR" $MAKE_VARS \
 	BUILD_DIR="$SIPHASH_ROOT/build/$TARGET/kbuild" INSTALL_MOD_PATH="$STAGING" \

@@ -11,14 +11,13 @@ static int __init control_kasan_init(void)
 {
 	size_t n = 13;
 	char *buf = kmalloc(n, GFP_KERNEL);
-	/* volatile: the compiler may not drop or fold the bad read */
-	volatile char *p = buf;
 
 	if (!buf)
 		return -ENOMEM;
 	pr_info("control_kasan: reading byte %zu of a %zu-byte buffer on purpose\n",
 		n + 3, n);
-	pr_info("control_kasan: read %d\n", p[n + 3]);
+	/* READ_ONCE(): a real load, which the compiler cannot drop */
+	pr_info("control_kasan: read %d\n", READ_ONCE(buf[n + 3]));
 	kfree(buf);
 	return 0;
 }
