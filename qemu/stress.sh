@@ -359,14 +359,19 @@ detectors() {
 	for arg in $(cat /proc/cmdline); do
 		case "$arg" in
 		slub_debug=* | slab_debug=*)
-			f=/sys/kernel/slab/kmalloc-64
+			# The smallest kmalloc cache: 64 on x86, 128 where
+			# ARCH_DMA_MINALIGN is larger (arm64, MIPS).
+			for f in /sys/kernel/slab/kmalloc-64 /sys/kernel/slab/kmalloc-128 \
+				/sys/kernel/slab/kmalloc-192; do
+				[ -d "$f" ] && break
+			done
 			for a in sanity_checks red_zone poison store_user; do
 				if [ "$(cat "$f/$a" 2>/dev/null)" != 1 ]; then
 					fail detectors "$arg: $f/$a is not 1"
 					return
 				fi
 			done
-			on="$on $arg (kmalloc-64: sanity_checks red_zone poison store_user)"
+			on="$on $arg (${f##*/}: sanity_checks red_zone poison store_user)"
 			;;
 		kfence.sample_interval=*)
 			v=$(cat /sys/module/kfence/parameters/sample_interval 2>/dev/null)
