@@ -162,7 +162,7 @@ lane_package() {
 	# The icount benchmark of the first target again: every figure must repeat
 	# within 0.1%.
 	env ICOUNT=1 MODULES="test_siphash test_secure_seq test_syncookie" \
-		ARGS_test_siphash="bench_batches=11 diff_iters=64" KBUILD_FLAGS="W=1 C=2" \
+		ARGS_test_siphash="bench_batches=11 diff_iters=64" KBUILD_FLAGS=W=1 \
 		BUILD="$SIPHASH_ROOT/build/lane/$t" \
 		RESULTS="$SIPHASH_RESULTS/$t/icount-repeat" qemu/run.sh "$t" \
 		>"$SIPHASH_RESULTS/$t/icount-repeat.log" 2>&1
@@ -385,15 +385,19 @@ lane_job() {
 }
 
 # The order: the first cell (the lanes read its results), the two lanes,
-# the longest jobs, then the other cells, a built kernel's last.
+# the cells of a built kernel, then the others. A built kernel's cell is the
+# longest, and waits for its kernel (fetch-kernel.sh): while it waits, the
+# build has its CPU, and the short cells after it fill the end of the run.
 queue="$t lane:negatives lane:package"
 for c in $TARGETS; do
 	mkdir -p "$SIPHASH_RESULTS/$c"
 	rm -f "$SIPHASH_RESULTS/$c/cell.done"
-	[ "$c" = "$t" ] || [ -n "$(python3 scripts/targets.py values kconfig "$c")" ] || queue="$queue $c"
 done
 for c in $TARGETS; do
 	[ "$c" = "$t" ] || [ -z "$(python3 scripts/targets.py values kconfig "$c")" ] || queue="$queue $c"
+done
+for c in $TARGETS; do
+	[ "$c" = "$t" ] || [ -n "$(python3 scripts/targets.py values kconfig "$c")" ] || queue="$queue $c"
 done
 for job in $queue; do
 	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
