@@ -388,17 +388,18 @@ lane_job() {
 # the cells of a built kernel, then the others. A built kernel's cell is the
 # longest, and waits for its kernel (fetch-kernel.sh): while it waits, the
 # build has its CPU, and the short cells after it fill the end of the run.
-queue="$t lane:negatives lane:package"
+built="" others=""
 for c in $TARGETS; do
 	mkdir -p "$SIPHASH_RESULTS/$c"
 	rm -f "$SIPHASH_RESULTS/$c/cell.done"
+	[ "$c" != "$t" ] || continue
+	if [ -n "$(python3 scripts/targets.py values kconfig "$c")" ]; then
+		built="$built $c"
+	else
+		others="$others $c"
+	fi
 done
-for c in $TARGETS; do
-	[ "$c" = "$t" ] || [ -z "$(python3 scripts/targets.py values kconfig "$c")" ] || queue="$queue $c"
-done
-for c in $TARGETS; do
-	[ "$c" = "$t" ] || [ -n "$(python3 scripts/targets.py values kconfig "$c")" ] || queue="$queue $c"
-done
+queue="$t lane:negatives lane:package$built$others"
 for job in $queue; do
 	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
 		wait -n
