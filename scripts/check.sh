@@ -11,8 +11,10 @@
 #      runs that must fail, each for its reason code; one queue, JOBS at a
 #      time;
 #   3. build/results/matrix.csv and matrix.md, computed from the records.
-# ARCHES="x86_64 ..." and KERNELS="6.1 ..." select a subset of the matrix
-# (targets.tsv); an issue is resolved only on the full run.
+# MATRIX=all runs every row of targets.tsv instead of make check's (the
+# rows whose matrix column says check); ARCHES="x86_64 ..." and
+# KERNELS="6.1 ..." select a subset of those; an issue is resolved only on
+# the full run.
 # Every check is a verdict record (scripts/records.py) in
 # build/results/checks.json: each step of each cell, each KTAP case and
 # harness check of every boot, each static gate and negative control. The

@@ -27,11 +27,13 @@ log() {
 	echo ">>> $*" >&2
 }
 
-# selected_targets: the targets whose arch is in $ARCHES and whose series
-# is in $KERNELS (both default to all), one a line; fails naming the
-# allowed values if either names something unknown.
+# selected_targets: the targets of $MATRIX (check: the rows of make check,
+# the default; all: every row) whose arch is in $ARCHES and whose series is
+# in $KERNELS (both default to all), one a line; fails naming the allowed
+# values if any names something unknown.
 selected_targets() {
-	python3 "$TARGETS_PY" list --arches "${ARCHES:-}" --kernels "${KERNELS:-}" ||
+	python3 "$TARGETS_PY" list --matrix "${MATRIX:-check}" \
+		--arches "${ARCHES:-}" --kernels "${KERNELS:-}" ||
 		die "no targets selected"
 }
 

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """The target table (targets.tsv at the project's root), for every script.
 
-  targets.py list [--arches "A ..."] [--kernels "S ..."]
-                      the targets, one a line, in table order; ARCHES and
-                      KERNELS (the harness's arch names, or uname -m
-                      spellings; kernel series) select a subset
+  targets.py list [--matrix check|all] [--arches "A ..."] [--kernels "S ..."]
+                      the targets, one a line, in table order: the rows
+                      whose matrix column is "check" (make check's), or
+                      every row (all); ARCHES and KERNELS (the harness's
+                      arch names, or uname -m spellings; kernel series)
+                      select a subset of those
   targets.py resolve [--target T] [--arch A] [--kernel S]
                       the one target make run means: T, or the row of
                       arch A (any spelling of the uname column) and
@@ -72,18 +74,27 @@ def arch_of(spelling, rows):
     return found.pop()
 
 
-def select(rows, arches="", kernels=""):
+MATRICES = ("check", "all")
+
+
+def select(rows, arches="", kernels="", matrix="check"):
+    if matrix not in MATRICES:
+        raise TargetError(f"unknown MATRIX '{matrix}'; supported: "
+                          + " ".join(MATRICES))
     want_a = {arch_of(a, rows) for a in arches.split()}
     series = {r["series"] for r in rows}
     for s in kernels.split():
         if s not in series:
             raise TargetError(f"unknown kernel series '{s}' in KERNELS; "
                               f"supported: {' '.join(sorted(series))}")
-    out = [r["target"] for r in rows
-           if (not want_a or r["arch"] in want_a)
-           and (not kernels.split() or r["series"] in kernels.split())]
+    picked = [r for r in rows
+              if (not want_a or r["arch"] in want_a)
+              and (not kernels.split() or r["series"] in kernels.split())]
+    out = [r["target"] for r in picked if matrix == "all" or r["matrix"] == "check"]
     if not out:
-        raise TargetError(f"ARCHES='{arches}' KERNELS='{kernels}' select no target of: "
+        hint = " (add MATRIX=all: they are in the wide matrix only)" if picked else ""
+        raise TargetError(f"ARCHES='{arches}' KERNELS='{kernels}' select no target of "
+                          f"MATRIX={matrix}{hint}: "
                           + " ".join(r["target"] for r in rows))
     return out
 
@@ -107,6 +118,7 @@ def main(argv):
     ap = argparse.ArgumentParser(usage=__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("list")
+    p.add_argument("--matrix", default="check")
     p.add_argument("--arches", default="")
     p.add_argument("--kernels", default="")
     p = sub.add_parser("resolve")
@@ -124,7 +136,7 @@ def main(argv):
     try:
         rows = load()
         if args.cmd == "list":
-            print("\n".join(select(rows, args.arches, args.kernels)))
+            print("\n".join(select(rows, args.arches, args.kernels, args.matrix)))
         elif args.cmd == "resolve":
             print(resolve(rows, args.target, args.arch, args.kernel))
         elif args.cmd == "env":
