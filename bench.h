@@ -6,7 +6,7 @@
  * - the cycle counter is rdtsc_ordered() on x86 (get_cycles() elsewhere);
  *   under TCG it counts emulation time, so only ratios within one boot mean
  *   anything, and the harness labels every figure with the accelerator;
- * - a batch of @calls calls runs with preemption and interrupts off, and
+ * - a batch of calls (@calls) runs with preemption and interrupts off, and
  *   nothing else: batches are short, and the CPU is released between them
  *   (BENCH_RUN_CTX: preemptible for a call that takes a lock that
  *   sleeps on PREEMPT_RT);
@@ -97,7 +97,7 @@ static void __maybe_unused bench_reduce(struct bench_result *res, u64 *batch,
 /*
  * BENCH_RUN_CTX(res, batches, calls, expr, atomic) - time @expr, which may
  * use the loop counter `i` (unsigned int): @batches (at most
- * BENCH_MAX_BATCHES) timed batches of @calls calls each, after one warm-up
+ * BENCH_MAX_BATCHES) timed batches of calls (@calls) each, after one warm-up
  * batch; with preemption and interrupts off if @atomic, else preemptible,
  * for a call that takes a lock that sleeps on PREEMPT_RT (local_lock,
  * spinlock_t): an interrupt then moves only the batch it hits, which the
@@ -137,7 +137,7 @@ do {									\
 
 /*
  * BENCH_RUN_PAIR(ra, rb, batches, calls, ea, eb) - like BENCH_RUN for two
- * expressions compared with each other: each batch times @calls calls of
+ * expressions compared with each other: each batch times calls (@calls) of
  * @ea and of @eb back to back, in alternating order, so that both see the
  * same conditions and their ratio is as fair as one boot allows.
  */
@@ -174,7 +174,7 @@ do {									\
 } while (0)
 
 /*
- * A timed loop compiled elsewhere: @calls calls on @ctx, the results added
+ * A timed loop compiled elsewhere: calls (@calls) on @ctx, the results added
  * into *@sink, the cycles of the calls alone into *@cycles. For
  * implementations that cannot be named in one file (test_siphash.ko's).
  */

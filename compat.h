@@ -18,6 +18,16 @@
  *                                  not an identifier.
  *   SIPMOD_HAVE_SHA1_TRANSFORM     <crypto/sha1.h> declares sha1_transform().
  *                                  It left the API in 7.0.
+ *   SIPMOD_HAVE_SHA1_TRANSFORM_IN_SHA_H
+ *                                  <crypto/sha.h> declares it: 5.10, before
+ *                                  that header was split into sha1.h and
+ *                                  sha2.h (5.11).
+ *   SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
+ *                                  <linux/siphash.h> names
+ *                                  siphash_aligned_key_t, a key the
+ *                                  compiler aligns for the aligned entry
+ *                                  points (after 5.10); where it does not,
+ *                                  this header spells it the same way.
  *   SIPMOD_HAVE_DCCP               the kernel exports
  *                                  secure_dccp_sequence_number(); DCCP was
  *                                  removed in 6.16.
@@ -74,6 +84,11 @@
 #define SIPMOD_IMPORT_TEST()	MODULE_IMPORT_NS(SIPHASH_OOT_TEST)
 #endif
 
+#ifndef SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
+#include <linux/siphash.h>
+#define siphash_aligned_key_t	siphash_key_t __aligned(16)
+#endif
+
 /*
  * Kernel functions some series lack. Each *_GONE is NULL where the running
  * kernel's API has the function, else the reason a comparison with it is
@@ -86,8 +101,13 @@
  */
 typedef void sipmod_sha1_transform_t(u32 *digest, const char *data, u32 *ws);
 
+#if defined(SIPMOD_HAVE_SHA1_TRANSFORM) || \
+	defined(SIPMOD_HAVE_SHA1_TRANSFORM_IN_SHA_H)
 #ifdef SIPMOD_HAVE_SHA1_TRANSFORM
 #include <crypto/sha1.h>
+#else
+#include <crypto/sha.h>
+#endif
 static_assert(__same_type(sha1_transform, sipmod_sha1_transform_t));
 #define SIPMOD_SHA1_WORKSPACE_WORDS	SHA1_WORKSPACE_WORDS
 #define SIPMOD_SHA1_TRANSFORM_GONE	NULL

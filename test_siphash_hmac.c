@@ -458,7 +458,7 @@ static u64 siphash_loop(size_t len, unsigned int calls, u64 *sink)
 
 /*
  * bench.h's method for two (BENCH_RUN_PAIR()) for @n rows: a warm-up
- * batch, then @batches batches of @calls calls of every row back to back,
+ * batch, then batches (@batches) of calls (@calls) of every row back to back,
  * interrupts off, the row that goes first rotating per batch; one line per
  * row of @function at @len bytes.
  */

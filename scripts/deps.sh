@@ -32,6 +32,7 @@ gnuplot:gnuplot-nox
 timeout:coreutils
 dpkg-deb:dpkg
 apt-get:apt
+/usr/share/distro-info/debian.csv:distro-info-data
 $*"
 
 missing=""

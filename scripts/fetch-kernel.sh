@@ -100,6 +100,48 @@ fetch_suite_root() {
 	touch "$SUITE_ROOT/.complete"
 }
 
+# ---- gcc of an older suite -----------------------------------------------------
+# An older suite's headers (bullseye's 5.10) name that suite's gcc (gcc-10),
+# which the host's suite lacks. Its packages are unpacked into the cache,
+# as fetch_toolchain (lib.sh) does with bookworm's cross compilers, never
+# installed. That is simpler than a build root of the suite (mmdebstrap,
+# root, mounts), and enough: an older suite's gcc, binutils and
+# linux-kbuild tools run on the host's newer glibc (suite_on_host). A
+# foreign arch takes the suite's cross binutils too, first on PATH: its
+# gcc would otherwise run the host's x86 `as`. The host's own binutils
+# assemble and link the host arch's modules.
+fetch_suite_gcc() {
+	local dep n dir stamp pkgs deb
+	# linux-compiler-gcc-10-x86 on x86, gcc-10 elsewhere.
+	dep=$(pkg_depends "$HEADERS_PKG:$DEB_ARCH" '^(linux-compiler-)?gcc-[0-9]+')
+	n=$(echo "$dep" | sed -n 's/^\(linux-compiler-\)\{0,1\}gcc-\([0-9][0-9]*\).*/\2/p')
+	[ -n "$n" ] || die "cannot tell which gcc $HEADERS_PKG needs (no gcc-N dependency)"
+	SUITE_GCC=gcc-$n${CROSS:+-$CROSS}
+	dir=$SIPHASH_CACHE/toolchain/$SUITE-$SUITE_GCC
+	stamp=$dir/.version-$(pkg_version "$SUITE_GCC" | tr ':~+' '___')
+	TOOLCHAIN_PATH=$dir/usr/bin
+	TOOLCHAIN_LIB=$dir/usr/lib/$(gcc -dumpmachine)
+	[ -e "$stamp" ] && return
+	log "$TARGET: unpacking $SUITE's $SUITE_GCC into $dir"
+	# The compiler's own packages (driver, cc1, its headers and libgcc)
+	# of its dependencies; the libraries they need are the host's.
+	pkgs=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
+		--no-breaks --no-replaces --no-enhances "$SUITE_GCC" 2>/dev/null |
+		grep -E "^(gcc-$n|cpp-$n|libgcc-$n-dev)[-a-z0-9]*\$${CROSS:+|^binutils-$CROSS\$}" | sort -u)
+	[ -n "$pkgs" ] || die "cannot resolve the packages of $SUITE_GCC in $SUITE"
+	rm -rf "$dir"
+	# shellcheck disable=SC2046
+	download "$dir/debs" $(for p in $pkgs; do echo "$p=$(pkg_version "$p")"; done)
+	for deb in "$dir"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
+	done
+	rm -rf "$dir/debs"
+	PATH=$TOOLCHAIN_PATH:$PATH LD_LIBRARY_PATH=$TOOLCHAIN_LIB \
+		"${CROSS:+$CROSS-}gcc-$n" --version >/dev/null ||
+		die "$SUITE's ${CROSS:+$CROSS-}gcc-$n does not run on this host"
+	touch "$stamp"
+}
+
 # ---- QEMU of another suite ----------------------------------------------------
 # Targets with a qemu_suite (targets.tsv says why) boot under its QEMU: a
 # root made with mmdebstrap that holds only the emulator, run from bookworm
@@ -196,7 +238,7 @@ if [ -n "$KCONFIG" ]; then
 	log "$TARGET: ready, kernel $KVER built from $SOURCE_PKG $VERSION with $KCONFIG, KDIR=$KDIR"
 	exit 0
 fi
-if [ "$SUITE" != "$APT_SUITE" ]; then
+if ! suite_on_host "$SUITE"; then
 	fetch_suite_root
 	BUILD_ROOT=$SUITE_ROOT
 	IMAGE_PKG=$(suite_chroot apt-cache depends "$IMAGE_META" | sed -n 's/^ *Depends: *\(linux-image-[0-9][^ ]*\)$/\1/p' | head -n1)
@@ -208,6 +250,12 @@ if [ "$SUITE" != "$APT_SUITE" ]; then
 	suite_chroot dpkg-query -W "$HEADERS_PKG" >/dev/null 2>&1 ||
 		die "the $SUITE root has no $HEADERS_PKG (image and headers of $SUITE disagree)"
 	KDIR=/usr/src/$HEADERS_PKG
+elif [ "$SUITE" != "$APT_SUITE" ]; then
+	# An older suite (bullseye): its private apt, its gcc in the cache.
+	apt_setup "$SUITE"
+	resolve
+	KDIR=$ROOT/usr/src/$HEADERS_PKG
+	fetch_suite_gcc
 else
 	apt_setup
 	resolve
@@ -237,6 +285,8 @@ mkdir -p "$ROOT" "$DEBS"
 apt_setup
 BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
 download "$DEBS" "busybox-static:$DEB_ARCH=$BB_VERSION"
+# The kernel's packages from its own suite's private apt (an older suite).
+[ -n "$BUILD_ROOT" ] || apt_setup "$SUITE"
 if [ -n "$BUILD_ROOT" ]; then
 	# Since 7.x the image package is split: vmlinuz is in linux-binary-*,
 	# the config in linux-base-*; fetch every linux-*-KVER it depends on

@@ -17,7 +17,7 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
 target_setup "$1"
 PKG=$SOURCE_PKG
-if [ "$SUITE" != "$APT_SUITE" ]; then
+if ! suite_on_host "$SUITE"; then
 	# A suite of its own: resolve and download in the target's build root.
 	"$SIPHASH_ROOT/scripts/fetch-kernel.sh" "$TARGET" >&2
 	load_target_env "$TARGET"
@@ -25,7 +25,7 @@ if [ "$SUITE" != "$APT_SUITE" ]; then
 	[ -n "$PKG" ] || die "cannot resolve $SOURCE_PKG in $SUITE"
 	VERSION=$(target_run apt-cache policy "$PKG" | sed -n 's/^ *Candidate: *//p')
 else
-	apt_setup
+	apt_setup "$SUITE"
 	VERSION=$(apt-cache policy "$PKG" 2>/dev/null | sed -n 's/^ *Candidate: *//p')
 fi
 [ -n "$VERSION" ] && [ "$VERSION" != "(none)" ] ||

@@ -99,19 +99,25 @@ role_target() {
 	python3 "$TARGETS_PY" role "$1" | head -n1
 }
 
-# apt_setup: export APT_CONFIG for a private apt of Debian bookworm (with
-# bookworm-security) and every arch of the matrix, kept in the cache, so
-# that the host's apt state and dpkg architectures are never touched. The
-# package lists are refreshed when older than APT_MAX_AGE minutes (60).
+# apt_setup [SUITE]: export APT_CONFIG for a private apt of Debian SUITE
+# (default APT_SUITE, bookworm) with SUITE-security, kept in the cache
+# (apt/, or apt-SUITE/ for another suite), so that the host's apt state and
+# dpkg architectures are never touched. It knows every arch of the matrix,
+# or for another suite the arches of that suite's rows. The package lists
+# are refreshed when older than APT_MAX_AGE minutes (60).
 apt_setup() {
-	local dir=$SIPHASH_CACHE/apt host arches a
+	local suite=${1:-$APT_SUITE} dir=$SIPHASH_CACHE/apt host rows arches sec
+	[ "$suite" = "$APT_SUITE" ] || dir=$SIPHASH_CACHE/apt-$suite
 	host=$(dpkg --print-architecture)
 	export APT_CONFIG=$dir/apt.conf
 	if [ ! -r "$APT_CONFIG" ]; then
 		mkdir -p "$dir/state/lists/partial" "$dir/cache/archives/partial" \
 			"$dir/sources.list.d" "$dir/preferences.d" "$dir/apt.conf.d"
 		: >"$dir/state/status"
-		arches=$(python3 "$TARGETS_PY" values deb_arch | sort -u)
+		rows=$(python3 "$TARGETS_PY" values deb_arch:security:suite)
+		[ "$suite" = "$APT_SUITE" ] || rows=$(echo "$rows" | grep ":$suite\$") ||
+			die "apt_setup: no row of targets.tsv has suite $suite"
+		arches=$(echo "$rows" | cut -d: -f1 | sort -u)
 		{
 			echo "Dir::State \"$dir/state\";"
 			echo "Dir::State::status \"$dir/state/status\";"
@@ -130,34 +136,53 @@ apt_setup() {
 		# The security archive serves only some arches reliably (an
 		# index that fails drops the whole repository): the table's
 		# security column says which.
+		sec=$(echo "$rows" | sed -n 's/:yes:.*$//p' | sort -u | paste -sd,)
 		{
-			echo "deb [arch=$(echo $arches | tr ' ' ,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_MIRROR $APT_SUITE main"
-			echo "deb [arch=$(python3 "$TARGETS_PY" values deb_arch:security | sed -n 's/:yes$//p' | sort -u | paste -sd,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_SECURITY $APT_SUITE-security main"
+			echo "deb [arch=$(echo $arches | tr ' ' ,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_MIRROR $suite main"
+			[ -z "$sec" ] ||
+				echo "deb [arch=$sec signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_SECURITY $suite-security main"
 		} >"$dir/sources.list"
 		mv "$APT_CONFIG.tmp" "$APT_CONFIG"
 	fi
-	apt_lists_fresh && return
+	apt_lists_fresh "$dir" && return
 	# make check runs cells in parallel, and apt-get refuses to update
 	# lists another apt-get holds: one update at a time, and a run that
 	# waited takes the lists the other one fetched.
 	(
 		flock 9
-		apt_lists_fresh && exit 0
-		log "updating the package lists of $DEBIAN_MIRROR (private apt in $dir)"
+		apt_lists_fresh "$dir" && exit 0
+		log "updating the package lists of $DEBIAN_MIRROR $suite (private apt in $dir)"
 		apt-get update -q >"$dir/update.log" 2>&1 || {
 			cat "$dir/update.log" >&2
 			exit 1
 		}
 		grep -E '^(W|E):' "$dir/update.log" >&2 || true
 		touch "$dir/updated"
-	) 9>"$dir/update.lock" || die "apt-get update of the private apt failed (see above)"
+	) 9>"$dir/update.lock" || die "apt-get update of the private apt of $suite failed (see above)"
 }
 
-# apt_lists_fresh: the private apt's lists were updated less than
-# APT_MAX_AGE minutes ago. A stamp says when: apt gives the list files the
-# server's modification times, so their own age says nothing.
+# apt_lists_fresh DIR: the private apt in DIR had its lists updated less
+# than APT_MAX_AGE minutes ago. A stamp says when: apt gives the list files
+# the server's modification times, so their own age says nothing.
 apt_lists_fresh() {
-	[ -n "$(find "$SIPHASH_CACHE/apt/updated" -mmin -"${APT_MAX_AGE:-60}" 2>/dev/null)" ]
+	[ -n "$(find "$1/updated" -mmin -"${APT_MAX_AGE:-60}" 2>/dev/null)" ]
+}
+
+# suite_on_host SUITE: SUITE's programs (its gcc, its linux-kbuild tools)
+# run on the host: SUITE is APT_SUITE or an older Debian release, whose
+# binaries bookworm's glibc runs. A newer suite's (trixie, sid) need its
+# own libc: fetch-kernel.sh builds those in a root of that suite.
+suite_on_host() {
+	local csv=/usr/share/distro-info/debian.csv mine theirs
+	[ "$1" = "$APT_SUITE" ] && return 0
+	[ -r "$csv" ] || die "no $csv: install Debian's distro-info-data"
+	mine=$(awk -F, -v s="$APT_SUITE" '$3 == s { print $1 }' "$csv")
+	theirs=$(awk -F, -v s="$1" '$3 == s { print $1 }' "$csv")
+	grep -q "^$1," <(cut -d, -f3- "$csv") ||
+		die "unknown Debian suite '$1' (not in $csv)"
+	[ -n "$mine" ] || die "$csv gives no version of $APT_SUITE"
+	# sid and experimental have no version: never older.
+	[ -n "$theirs" ] && [ "${theirs%%.*}" -lt "${mine%%.*}" ]
 }
 
 # pkg_version PKG: the candidate version apt would take.
