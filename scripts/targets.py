@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """The target table (targets.tsv at the project's root), for every script.
 
-  targets.py list [--arches "A ..."] [--kernels "S ..."]
+  targets.py list [--arches "A ..."] [--kernels "S ..."] [--suite SUITE]
                       the targets, one a line, in table order; ARCHES and
                       KERNELS (the harness's arch names, or uname -m
-                      spellings; kernel series) select a subset
+                      spellings; kernel series) select a subset, SUITE
+                      the rows of that suite (the suite column)
   targets.py resolve [--target T] [--arch A] [--kernel S]
                       the one target make run means: T, or the row of
                       arch A (any spelling of the uname column) and
@@ -72,7 +73,12 @@ def arch_of(spelling, rows):
     return found.pop()
 
 
-def select(rows, arches="", kernels=""):
+def select(rows, arches="", kernels="", suite=""):
+    if suite:
+        if suite not in {r["suite"] for r in rows}:
+            raise TargetError(f"unknown suite '{suite}'; the table has: "
+                              + " ".join(sorted({r["suite"] for r in rows})))
+        rows = [r for r in rows if r["suite"] == suite]
     want_a = {arch_of(a, rows) for a in arches.split()}
     series = {r["series"] for r in rows}
     for s in kernels.split():
@@ -109,6 +115,7 @@ def main(argv):
     p = sub.add_parser("list")
     p.add_argument("--arches", default="")
     p.add_argument("--kernels", default="")
+    p.add_argument("--suite", default="")
     p = sub.add_parser("resolve")
     p.add_argument("--target", default="")
     p.add_argument("--arch", default="")
@@ -124,7 +131,7 @@ def main(argv):
     try:
         rows = load()
         if args.cmd == "list":
-            print("\n".join(select(rows, args.arches, args.kernels)))
+            print("\n".join(select(rows, args.arches, args.kernels, args.suite)))
         elif args.cmd == "resolve":
             print(resolve(rows, args.target, args.arch, args.kernel))
         elif args.cmd == "env":
