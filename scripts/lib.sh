@@ -52,7 +52,8 @@ selected_targets() {
 #   QEMU_SUITE  empty: the host's QEMU; else that suite's, fetched by
 #               fetch-kernel.sh, which then names it as QEMU in the env file
 #   CONSOLE     the kernel console; STATUS the kind of the success channel,
-#               STATUS_DEV its device in the guest (qemu_status_args)
+#               STATUS_DEV its device in the guest (status_channel,
+#               qemu_status_args)
 #   GUEST_KMODS modules of the kernel image /init loads first
 #   SMP_MAX     the most vCPUs the machine boots reliably with
 #   ICOUNT_SLEEP  -icount sleep= of the instruction-count boot
@@ -74,19 +75,39 @@ target_setup() {
 	DEB_ARCH=$T_DEB_ARCH FLAVOUR=$T_FLAVOUR IMAGE_META=$T_IMAGE_META
 	SUITE=$T_SUITE SOURCE_PKG=$T_SOURCE CROSS=$T_CROSS QEMU=$T_QEMU
 	QEMU_ARGS=$T_MACHINE QEMU_SUITE=$T_QEMU_SUITE CONSOLE=$T_CONSOLE
-	STATUS=$T_STATUS GUEST_KMODS=$T_GUEST_KMODS SMP_MAX=$T_SMP_MAX
+	GUEST_KMODS=$T_GUEST_KMODS SMP_MAX=$T_SMP_MAX
 	ICOUNT_SLEEP=$T_ICOUNT_SLEEP KVM_OK=$T_KVM BITS=$T_BITS
 	ENDIAN=$T_ENDIAN ALIGN_TRAP=$T_ALIGN_TRAP DKMS=$T_DKMS
 	RELIABILITY=$T_RELIABILITY ROLES=$T_ROLES KCONFIG=$T_KCONFIG
-	case "$STATUS" in
-	serial) STATUS_DEV=/dev/ttyS1 ;;
-	pci-serial) STATUS_DEV=/dev/ttyS0 ;;
-	virtconsole) STATUS_DEV=/dev/hvc0 ;;
-	*) die "$TARGET: unknown status channel '$STATUS' in targets.tsv" ;;
-	esac
+	status_channel "$T_STATUS"
 	TARGET_DIR=$SIPHASH_CACHE/$TARGET
 	TARGET_ENV=$TARGET_DIR/kernel.env
 	TARGET_RESULTS=$SIPHASH_RESULTS/$TARGET
+}
+
+# status_channel KIND[:DEV]: STATUS and STATUS_DEV from the table's status
+# column. KIND is how QEMU attaches the channel (qemu_status_args); DEV,
+# the name the guest gives it, defaults to what the kind is on the
+# machines that have it first (a second -serial: ttyS1; a pci-serial
+# beside a PL011: ttyS0; the first virtio console: hvc0; a second
+# spapr-vty: hvc1). A machine with its own 8250 numbers a pci-serial
+# after it: its row says pci-serial:ttyS1.
+status_channel() {
+	STATUS=${1%%:*}
+	case "$STATUS" in
+	serial) STATUS_DEV=ttyS1 ;;
+	pci-serial) STATUS_DEV=ttyS0 ;;
+	virtconsole) STATUS_DEV=hvc0 ;;
+	spapr-vty) STATUS_DEV=hvc1 ;;
+	*) die "$TARGET: unknown status channel '$STATUS' in targets.tsv (serial, pci-serial, virtconsole, spapr-vty)" ;;
+	esac
+	case "$1" in
+	*:*) STATUS_DEV=${1#*:} ;;
+	esac
+	case "$STATUS_DEV" in
+	'' | */* | *:*) die "$TARGET: bad device '$STATUS_DEV' in status column '$1' (a name under /dev, e.g. ttyS1)" ;;
+	esac
+	STATUS_DEV=/dev/$STATUS_DEV
 }
 
 # role_target ROLE: the first target of the table with ROLE (reference:
@@ -217,6 +238,8 @@ qemu_status_args() {
 		echo "-chardev file,id=st,path=$1 -device pci-serial,chardev=st" ;;
 	virtconsole)
 		echo "-device virtio-serial-ccw -chardev file,id=st,path=$1 -device virtconsole,chardev=st" ;;
+	spapr-vty)
+		echo "-chardev file,id=st,path=$1 -device spapr-vty,chardev=st" ;;
 	serial)
 		echo "-serial file:$1" ;;
 	esac
