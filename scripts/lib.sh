@@ -123,14 +123,19 @@ role_target() {
 # that the host's apt state and dpkg architectures are never touched. The
 # package lists are refreshed when older than APT_MAX_AGE minutes (60).
 apt_setup() {
-	local dir=$SIPHASH_CACHE/apt host arches a
+	local dir=$SIPHASH_CACHE/apt host arches a suite_targets
 	host=$(dpkg --print-architecture)
 	export APT_CONFIG=$dir/apt.conf
 	if [ ! -r "$APT_CONFIG" ]; then
 		mkdir -p "$dir/state/lists/partial" "$dir/cache/archives/partial" \
 			"$dir/sources.list.d" "$dir/preferences.d" "$dir/apt.conf.d"
 		: >"$dir/state/status"
-		arches=$(python3 "$TARGETS_PY" values deb_arch | sort -u)
+		# The arches of the rows of this suite; the rows of other
+		# suites fetch in a root of their own (fetch-kernel.sh).
+		suite_targets=$(python3 "$TARGETS_PY" list --suite "$APT_SUITE") ||
+			die "the table has no target of suite $APT_SUITE"
+		# shellcheck disable=SC2086
+		arches=$(python3 "$TARGETS_PY" values deb_arch $suite_targets | sort -u)
 		{
 			echo "Dir::State \"$dir/state\";"
 			echo "Dir::State::status \"$dir/state/status\";"
@@ -151,7 +156,7 @@ apt_setup() {
 		# security column says which.
 		{
 			echo "deb [arch=$(echo $arches | tr ' ' ,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_MIRROR $APT_SUITE main"
-			echo "deb [arch=$(python3 "$TARGETS_PY" values deb_arch:security | sed -n 's/:yes$//p' | sort -u | paste -sd,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_SECURITY $APT_SUITE-security main"
+			echo "deb [arch=$(python3 "$TARGETS_PY" values deb_arch:security $suite_targets | sed -n 's/:yes$//p' | sort -u | paste -sd,) signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $DEBIAN_SECURITY $APT_SUITE-security main"
 		} >"$dir/sources.list"
 		mv "$APT_CONFIG.tmp" "$APT_CONFIG"
 	fi
