@@ -282,9 +282,11 @@ target_run() {
 	fi
 }
 
-# kbuild_vars: ARCH= and CROSS_COMPILE= for a kbuild make of the target.
+# kbuild_vars: ARCH=, CROSS_COMPILE= and CHECK= for a kbuild make of the
+# target. sparse (C=1, C=2) runs through scripts/sparse.sh: sparse 0.6.4
+# cannot parse riscv's -march, which the script shortens.
 kbuild_vars() {
-	echo "ARCH=$KARCH${CROSS:+ CROSS_COMPILE=$CROSS-}"
+	echo "ARCH=$KARCH${CROSS:+ CROSS_COMPILE=$CROSS-} CHECK=$SIPHASH_ROOT/scripts/sparse.sh"
 }
 
 # detector_args: the kernel command line that turns on, in a reliability
