@@ -82,26 +82,37 @@ resolve() {
 # extracted into the target's cache, as for the cross targets of the host's
 # suite, with the amd64 linux-kbuild of the same version beside them
 # (each target may take its own version: one root cannot install two).
-SUITE_ROOT=$SIPHASH_CACHE/$SUITE-root
+#
+# A row may name several suites (suite column "sid,forky,trixie-backports":
+# the newest kernel): each gets its root, and the row takes the newest
+# version any of them can fetch (suite_resolve), built in that suite's
+# root. A -backports suite's root is its base suite with the backports
+# archive beside it.
+
+# use_suite SUITE: ROOT_SUITE and SUITE_ROOT, the root the functions below
+# work on.
+use_suite() {
+	ROOT_SUITE=$1
+	SUITE_ROOT=$SIPHASH_CACHE/$1-root
+	ROOT_BASE=${1%-backports}
+}
+use_suite "${SUITE%%,*}"
 suite_chroot() {
 	BUILD_ROOT=$SUITE_ROOT target_run "$@"
 }
 
 # suite_rows: the targets of the table in SUITE, one a line.
 suite_rows() {
-	python3 "$TARGETS_PY" list --suite "$SUITE" || die "cannot list the targets of suite $SUITE"
+	python3 "$TARGETS_PY" list --suite "$ROOT_SUITE" || die "cannot list the targets of suite $ROOT_SUITE"
 }
 
 # suite_include: the packages of the root, comma-separated.
 suite_include() {
-	local t cross flavour pkgs=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms
+	local t cross pkgs=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms
 	for t in $(suite_rows); do
 		cross=$(python3 "$TARGETS_PY" values cross "$t")
-		flavour=$(python3 "$TARGETS_PY" values flavour "$t")
 		if [ -n "$cross" ]; then
 			pkgs=$pkgs,gcc-$cross
-		elif [ -n "$flavour" ]; then
-			pkgs=$pkgs,linux-headers-$flavour
 		fi
 	done
 	echo "$pkgs"
@@ -123,11 +134,26 @@ suite_arches() {
 # suite_sources: the root's apt sources, one a line: the suite, and its
 # security archive if a row of the suite takes it (the security column).
 suite_sources() {
-	echo "deb $DEBIAN_MIRROR $SUITE main"
+	echo "deb $DEBIAN_MIRROR $ROOT_BASE main"
 	# shellcheck disable=SC2046
 	python3 "$TARGETS_PY" values security $(suite_rows) | grep -qx yes &&
-		echo "deb $DEBIAN_SECURITY $SUITE-security main"
+		echo "deb $DEBIAN_SECURITY $ROOT_BASE-security main"
+	[ "$ROOT_BASE" = "$ROOT_SUITE" ] || echo "deb $DEBIAN_MIRROR $ROOT_SUITE main"
 	return 0
+}
+
+# suite_stale: say so if the root's index of its suite is past its
+# Valid-Until date (apt is told to take it anyway: this mirror's sid and
+# forky are): its versions may be older than the archive's.
+suite_stale() {
+	local f until
+	for f in "$SUITE_ROOT"/var/lib/apt/lists/*_dists_"${ROOT_SUITE}"_InRelease; do
+		[ -r "$f" ] || continue
+		until=$(sed -n 's/^Valid-Until: //p' "$f" | head -n1)
+		[ -n "$until" ] || continue
+		[ "$(date -d "$until" +%s 2>/dev/null || echo 0)" -ge "$(date +%s)" ] ||
+			log "$TARGET: the index of $ROOT_SUITE is stale (Valid-Until $until): its versions may lag the archive"
+	done
 }
 
 # fetch_suite_root: make the root, or bring one made before up to date:
@@ -147,52 +173,56 @@ fetch_suite_root() {
 		done
 		suite_chroot apt-get update -q >"$TARGET_DIR/suite-update.log" 2>&1 || {
 			cat "$TARGET_DIR/suite-update.log" >&2
-			die "apt-get update in the $SUITE root failed"
+			die "apt-get update in the $ROOT_SUITE root failed"
 		}
 		# shellcheck disable=SC2046
 		suite_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
 			--no-install-recommends $(echo "$include" | tr , ' ') \
 			>"$TARGET_DIR/suite-install.log" 2>&1 || {
 			tail -n 30 "$TARGET_DIR/suite-install.log" >&2
-			die "apt-get install in the $SUITE root failed"
+			die "apt-get install in the $ROOT_SUITE root failed"
 		}
 		flock -u 8
 		return
 	fi
 	command -v mmdebstrap >/dev/null || die "mmdebstrap not found (scripts/deps.sh installs it)"
-	log "$TARGET: making the $SUITE build root with mmdebstrap in $SUITE_ROOT (arches $arches)"
+	log "$TARGET: making the $ROOT_SUITE build root with mmdebstrap in $SUITE_ROOT (arches $arches)"
 	rm -rf "$SUITE_ROOT"
 	mkdir -p "$TARGET_DIR"
 	local -a sources
 	mapfile -t sources < <(suite_sources)
 	# This mirror's sid Release file is past its Valid-Until date.
 	mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
-		--architectures="$arches" --include="$include" "$SUITE" "$SUITE_ROOT" \
+		--architectures="$arches" --include="$include" "$ROOT_BASE" "$SUITE_ROOT" \
 		"${sources[@]}" >"$TARGET_DIR/mmdebstrap.log" 2>&1 || {
 		tail -n 30 "$TARGET_DIR/mmdebstrap.log" >&2
-		die "mmdebstrap of the $SUITE build root failed"
+		die "mmdebstrap of the $ROOT_SUITE build root failed"
 	}
-	suite_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the $SUITE root failed"
+	suite_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the $ROOT_SUITE root failed"
 	touch "$SUITE_ROOT/.complete"
 	flock -u 8
 }
 
-# suite_candidates: "IMAGE_PKG VERSION" of every version of the
-# metapackage IMAGE_META:DEB_ARCH the root's lists know (the suite and its
-# security archive), newest first: the image it depends on, at the version
-# it asks for.
+# suite_candidates: "VERSION IMAGE_PKG SUITE" for every version of the
+# metapackage IMAGE_META:DEB_ARCH that the lists of the roots of the
+# row's suites know (a suite and its security archive), newest first
+# across them: the image it depends on, at the version it asks for.
 suite_candidates() {
-	suite_chroot apt-cache show "$IMAGE_META:$DEB_ARCH" 2>/dev/null | awk '
-		/^Version: / { v = $2 }
-		/^Depends: / {
-			n = split(substr($0, 10), d, /, */)
-			for (i = 1; i <= n; i++)
-				if (d[i] ~ /^linux-image-[0-9]/) {
-					split(d[i], w, /[ ():=]+/)
-					print v, w[1], (w[2] != "" ? w[2] : "-")
-					break
-				}
-		}' | sort -k1,1Vr | awk '{ print $2, $3 }'
+	local s
+	for s in ${SUITE//,/ }; do
+		use_suite "$s"
+		suite_chroot apt-cache show "$IMAGE_META:$DEB_ARCH" 2>/dev/null | awk -v suite="$s" '
+			/^Version: / { v = $2 }
+			/^Depends: / {
+				n = split(substr($0, 10), d, /, */)
+				for (i = 1; i <= n; i++)
+					if (d[i] ~ /^linux-image-[0-9]/) {
+						split(d[i], w, /[ ():=]+/)
+						print (w[2] != "" ? w[2] : v), w[1], suite
+						break
+					}
+			}'
+	done | sort -u | sort -k1,1Vr
 }
 
 # suite_fetch_candidate IMAGE_PKG VERSION DIR: download into DIR the image
@@ -225,14 +255,14 @@ suite_fetch_candidate() {
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	suite_chroot sh -c "cd '$dir' && apt-get download -q $pkgs" >/dev/null 2>"$dir/apt.err" || {
-		log "$TARGET: cannot fetch $img $ver from $SUITE: $(grep -E '^(E|W):' "$dir/apt.err" | head -n3 | tr '\n' ' ')"
+		log "$TARGET: cannot fetch $img $ver from $ROOT_SUITE: $(grep -E '^(E|W):' "$dir/apt.err" | head -n3 | tr '\n' ' ')"
 		return 1
 	}
 	if [ -z "$CROSS" ]; then
 		# A native target builds against the root's installed headers.
 		suite_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
 			--no-install-recommends "linux-headers-$kver=$ver" >"$dir/install.log" 2>&1 || {
-			log "$TARGET: cannot install linux-headers-$kver $ver in the $SUITE root: $(grep -E '^(E|W):' "$dir/install.log" | head -n3 | tr '\n' ' ')"
+			log "$TARGET: cannot install linux-headers-$kver $ver in the $ROOT_SUITE root: $(grep -E '^(E|W):' "$dir/install.log" | head -n3 | tr '\n' ' ')"
 			return 1
 		}
 	fi
@@ -244,23 +274,23 @@ suite_fetch_candidate() {
 # (DIR empty). A version whose files the mirror does not serve is named,
 # and the next one taken.
 suite_resolve() {
-	local dir=$1 img ver tried=""
-	while read -r img ver; do
-		[ "$ver" != - ] ||
-			ver=$(suite_chroot apt-cache show "$img:$DEB_ARCH" | sed -n 's/^Version: //p' | head -n1)
+	local dir=$1 img ver suite tried=""
+	while read -r ver img suite; do
+		use_suite "$suite"
 		KVER=${img#linux-image-}
 		KVER=${KVER%-unsigned}
 		IMAGE_PKG=$img VERSION=$ver HEADERS_PKG=linux-headers-$KVER
 		if [ -r "$TARGET_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$TARGET_ENV" &&
-		   grep -qx "KVER=$KVER" "$TARGET_ENV" && [ -e "$ROOT/.complete" ]; then
+		   grep -qx "KVER=$KVER" "$TARGET_ENV" && grep -qx "BUILD_ROOT=$SUITE_ROOT" "$TARGET_ENV" &&
+		   [ -e "$ROOT/.complete" ]; then
 			rm -rf "$dir"
 			return 0
 		fi
 		suite_fetch_candidate "$img" "$ver" "$dir" && return 0
-		tried="$tried $img=$ver"
+		tried="$tried $img=$ver($suite)"
 		log "$TARGET: taking the next version of $IMAGE_META:$DEB_ARCH"
 	done < <(suite_candidates)
-	[ -n "$tried" ] || die "cannot resolve $IMAGE_META:$DEB_ARCH in the $SUITE root"
+	[ -n "$tried" ] || die "cannot resolve $IMAGE_META:$DEB_ARCH in the roots of $SUITE"
 	die "no version of $IMAGE_META:$DEB_ARCH in $SUITE can be fetched; tried:$tried"
 }
 
@@ -375,9 +405,14 @@ if [ -n "$KCONFIG" ]; then
 	exit 0
 fi
 if [ "$SUITE" != "$APT_SUITE" ]; then
-	fetch_suite_root
-	BUILD_ROOT=$SUITE_ROOT
+	for s in ${SUITE//,/ }; do
+		use_suite "$s"
+		fetch_suite_root
+		suite_stale
+	done
 	suite_resolve "$TARGET_DIR/fetched"
+	BUILD_ROOT=$SUITE_ROOT
+	log "$TARGET: $IMAGE_PKG $VERSION from $ROOT_SUITE"
 	if [ -n "$CROSS" ]; then
 		KDIR=$ROOT/usr/src/$HEADERS_PKG
 	else

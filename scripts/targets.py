@@ -6,7 +6,9 @@
                       the targets, one a line, in table order; ARCHES and
                       KERNELS (the harness's arch names, or uname -m
                       spellings; kernel series) select a subset, SUITE
-                      the rows of that suite (the suite column)
+                      the rows of that suite (the suite column: one
+                      suite, or several, comma-separated, of which the
+                      newest kernel is taken)
   targets.py resolve [--target T] [--arch A] [--kernel S]
                       the one target make run means: T, or the row of
                       arch A (any spelling of the uname column) and
@@ -75,10 +77,11 @@ def arch_of(spelling, rows):
 
 def select(rows, arches="", kernels="", suite=""):
     if suite:
-        if suite not in {r["suite"] for r in rows}:
+        suites = {s for r in rows for s in r["suite"].split(",")}
+        if suite not in suites:
             raise TargetError(f"unknown suite '{suite}'; the table has: "
-                              + " ".join(sorted({r["suite"] for r in rows})))
-        rows = [r for r in rows if r["suite"] == suite]
+                              + " ".join(sorted(suites)))
+        rows = [r for r in rows if suite in r["suite"].split(",")]
     want_a = {arch_of(a, rows) for a in arches.split()}
     series = {r["series"] for r in rows}
     for s in kernels.split():
