@@ -70,7 +70,7 @@ rm -rf "$TMP"
 touch "$DEST/.done"
 echo "$DEST"
 if [ -n "${BUILD_ROOT:-}" ]; then
-	# Debian's sid headers lack scripts/checker-valid.sh, without which
+	# Debian's 7.x headers lack scripts/checker-valid.sh, without which
 	# kbuild skips sparse ("C=2 specified, but sparse is not available"):
 	# put the kernel's own copy of the same series in place.
 	common=$BUILD_ROOT$(sed -n 's|^include \(/usr/src/[^/]*\)/Makefile$|\1|p' "$BUILD_ROOT$KDIR/Makefile")

@@ -260,10 +260,10 @@ load_target_env() {
 }
 
 # target_run CMD...: run CMD in the build environment of the loaded target:
-# the cross compiler on PATH, and for sid inside its build root (the project,
-# its cache and the directories of TARGET_RUN_MOUNTS are mounted there at the
-# same paths, so paths mean the same inside; the mounts live in a private
-# namespace and end with CMD).
+# the cross compiler on PATH, and for a target of another suite inside its
+# build root (the project, its cache and the directories of
+# TARGET_RUN_MOUNTS are mounted there at the same paths, so paths mean the
+# same inside; the mounts live in a private namespace and end with CMD).
 target_run() {
 	if [ -n "${BUILD_ROOT:-}" ]; then
 		unshare --mount --propagation private -- sh -c '
