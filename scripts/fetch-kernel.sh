@@ -255,7 +255,7 @@ suite_fetch_candidate() {
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	suite_chroot sh -c "cd '$dir' && apt-get download -q $pkgs" >/dev/null 2>"$dir/apt.err" || {
-		log "$TARGET: cannot fetch $img $ver from $ROOT_SUITE: $(grep -E '^(E|W):' "$dir/apt.err" | head -n3 | tr '\n' ' ')"
+		log "$TARGET: cannot fetch $img $ver from $ROOT_SUITE: $(grep '^E:' "$dir/apt.err" | head -n3 | tr '\n' ' ')"
 		return 1
 	}
 	if [ -z "$CROSS" ]; then
