@@ -500,8 +500,21 @@ if [ -z "$BUILD_ROOT" ] || [ -n "$CROSS" ]; then
 	[ -n "$common" ] && [ -r "$ROOT/usr/src/$common/Makefile" ] ||
 		die "unexpected Makefile in $HEADERS_PKG: $(cat "$KDIR/Makefile")"
 	sed -i "s|^include /usr/src/$common/Makefile|include $ROOT/usr/src/$common/Makefile|" "$KDIR/Makefile"
+	# Since 7.x it also names its own tree as the output directory.
+	sed -i "s|^KBUILD_OUTPUT=/usr/src/$HEADERS_PKG\$|KBUILD_OUTPUT=$KDIR|" "$KDIR/Makefile"
 fi
 
 touch "$ROOT/.complete"
 write_env
+# Headers that check sparse with scripts/checker-valid.sh but lack it
+# (Debian's 7.x): fetch-source.sh puts the series' own copy in place.
+mk=$KDIR/Makefile
+[ -r "$mk" ] || mk=$BUILD_ROOT$KDIR/Makefile
+common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$mk")
+[ -d "$common" ] || common=$BUILD_ROOT$common
+if [ -n "$BUILD_ROOT" ] && grep -q checker-valid.sh "$common/Makefile" &&
+   [ ! -e "$common/scripts/checker-valid.sh" ]; then
+	"$SIPHASH_ROOT/scripts/fetch-source.sh" "$TARGET" >/dev/null ||
+		die "$TARGET: fetching the kernel's tools for scripts/checker-valid.sh failed"
+fi
 log "$TARGET: ready, kernel $KVER, KDIR=$KDIR${BUILD_ROOT:+ (in $BUILD_ROOT)}"
