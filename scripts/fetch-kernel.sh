@@ -227,8 +227,8 @@ suite_candidates() {
 
 # suite_fetch_candidate IMAGE_PKG VERSION DIR: download into DIR the image
 # packages (since 7.x the image is split: vmlinuz is in linux-binary-*,
-# the config in linux-base-*; every linux-*-KVER it depends on but the
-# modules), busybox, and for a cross target the headers, their -common
+# the config in linux-base-*; every linux-*-KVER it depends on, the
+# modules only for a row with GUEST_KMODS), busybox, and for a cross target the headers, their -common
 # tree and the host's linux-kbuild of the same version. Fails, saying
 # why, if a file cannot be fetched (a pool file missing on the mirror).
 suite_fetch_candidate() {
@@ -237,7 +237,8 @@ suite_fetch_candidate() {
 	kver=${kver%-unsigned}
 	pkgs="$img:$DEB_ARCH=$ver"
 	for p in $(suite_chroot apt-cache depends "$img:$DEB_ARCH" |
-		sed -n "s/^ *Depends: *\(linux-[a-z]*-$kver\)\(:$DEB_ARCH\)\{0,1\}\$/\1/p" | grep -v '^linux-modules-'); do
+		sed -n "s/^ *Depends: *\(linux-[a-z]*-$kver\)\(:$DEB_ARCH\)\{0,1\}\$/\1/p" |
+		{ if [ -n "$GUEST_KMODS" ]; then cat; else grep -v '^linux-modules-'; fi; }); do
 		pkgs="$pkgs $p:$DEB_ARCH=$ver"
 	done
 	pkgs="$pkgs busybox-static:$DEB_ARCH"
@@ -462,7 +463,7 @@ fi
 
 for deb in "$DEBS"/*.deb; do
 	case "$(basename "$deb")" in
-	linux-image-* | linux-binary-* | linux-base-*)
+	linux-image-* | linux-binary-* | linux-base-* | linux-modules-*)
 		# Only what a boot needs: vmlinuz, its config, GUEST_KMODS.
 		# (7.x keeps them in /usr/lib/modules/KVER/.)
 		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$ROOT" --wildcards \
