@@ -10,9 +10,14 @@
 #     for the arch, from a private apt (apt_setup in lib.sh);
 #   - for a foreign arch, Debian's gcc-12 cross compiler, unpacked into the
 #     cache (fetch_toolchain in lib.sh);
-#   - for a target of another suite than the private apt's (sid), a build
-#     root of that suite made with mmdebstrap that holds its headers, gcc
-#     and kbuild tools (they need that suite's libc), and its image;
+#   - for a target of another suite than the private apt's (sid, trixie),
+#     a build root of that suite made with mmdebstrap, shared by every row
+#     of the suite, that holds its gcc (and each cross row's
+#     gcc-<triplet>) and the native rows' headers: its kbuild tools need
+#     that suite's libc. A cross row's image, headers and the amd64
+#     linux-kbuild of their version are extracted into the target's cache,
+#     as above; the newest version of the metapackage whose files the
+#     mirror serves is taken, the ones it does not are named;
 #   - for a target with a config fragment (the kconfig column: the debug
 #     kernel), the kernel built from the series' linux-source by
 #     scripts/build-kernel.sh, once.
@@ -67,37 +72,231 @@ resolve() {
 }
 
 # ---- the build root of another suite -------------------------------------------
-SUITE_ROOT=$SIPHASH_CACHE/$SUITE-root
-SUITE_INCLUDE=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms,linux-headers-$FLAVOUR
+# One root per suite, shared by every row of the table with that suite:
+# that suite's gcc and the tools kbuild
+# runs (they need its libc), the headers of each native row's flavour
+# (installed: DKMS builds against them), and each cross row's
+# gcc-<triplet> (the suite's default gcc for that triplet). The cross
+# rows' arches are foreign arches of the root's dpkg, so that apt in the
+# root resolves and downloads their images and headers; those are
+# extracted into the target's cache, as for the cross targets of the host's
+# suite, with the amd64 linux-kbuild of the same version beside them
+# (each target may take its own version: one root cannot install two).
+#
+# A row may name several suites (suite column "sid,forky,trixie-backports":
+# the newest kernel): each gets its root, and the row takes the newest
+# version any of them can fetch (suite_resolve), built in that suite's
+# root. A -backports suite's root is its base suite with the backports
+# archive beside it.
+
+# use_suite SUITE: ROOT_SUITE and SUITE_ROOT, the root the functions below
+# work on.
+use_suite() {
+	ROOT_SUITE=$1
+	SUITE_ROOT=$SIPHASH_CACHE/$1-root
+	ROOT_BASE=${1%-backports}
+}
+use_suite "${SUITE%%,*}"
 suite_chroot() {
 	BUILD_ROOT=$SUITE_ROOT target_run "$@"
 }
 
+# suite_rows: the rows whose packages the root gets now: the target's own.
+# A root shared by several rows grows with each row fetched into it (an
+# existing root installs what is missing), so that make check's rows build
+# a root with only what they need, not the cross compilers of every row of
+# the wide matrix in that suite.
+suite_rows() {
+	echo "$TARGET"
+}
+
+# suite_include: the packages of the root, comma-separated.
+suite_include() {
+	local t cross pkgs=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms
+	for t in $(suite_rows); do
+		cross=$(python3 "$TARGETS_PY" values cross "$t")
+		if [ -n "$cross" ]; then
+			pkgs=$pkgs,gcc-$cross
+		fi
+	done
+	echo "$pkgs"
+}
+
+# suite_arches: the root's arches, the host's first, comma-separated.
+suite_arches() {
+	local t arches=$HOST_ARCH
+	for t in $(suite_rows); do
+		[ -n "$(python3 "$TARGETS_PY" values cross "$t")" ] || continue
+		case ",$arches," in
+		*",$(python3 "$TARGETS_PY" values deb_arch "$t"),"*) ;;
+		*) arches=$arches,$(python3 "$TARGETS_PY" values deb_arch "$t") ;;
+		esac
+	done
+	echo "$arches"
+}
+
+# suite_sources: the root's apt sources, one a line: the suite, and its
+# security archive if a row of the suite takes it (the security column).
+suite_sources() {
+	echo "deb $DEBIAN_MIRROR $ROOT_BASE main"
+	# shellcheck disable=SC2046
+	python3 "$TARGETS_PY" values security $(suite_rows) | grep -qx yes &&
+		echo "deb $DEBIAN_SECURITY $ROOT_BASE-security main"
+	[ "$ROOT_BASE" = "$ROOT_SUITE" ] || echo "deb $DEBIAN_MIRROR $ROOT_SUITE main"
+	return 0
+}
+
+# suite_stale: say so if the root's index of its suite is past its
+# Valid-Until date (apt is told to take it anyway: this mirror's sid and
+# forky are): its versions may be older than the archive's.
+suite_stale() {
+	local f until
+	for f in "$SUITE_ROOT"/var/lib/apt/lists/*_dists_"${ROOT_SUITE}"_InRelease; do
+		[ -r "$f" ] || continue
+		until=$(sed -n 's/^Valid-Until: //p' "$f" | head -n1)
+		[ -n "$until" ] || continue
+		[ "$(date -d "$until" +%s 2>/dev/null || echo 0)" -ge "$(date +%s)" ] ||
+			log "$TARGET: the index of $ROOT_SUITE is stale (Valid-Until $until): its versions may lag the archive"
+	done
+}
+
+# fetch_suite_root: make the root, or bring one made before up to date:
+# the arches and packages the table asks for now, at the suite's current
+# versions. One caller at a time (the cells of a suite share the root).
 fetch_suite_root() {
-	local want have
+	local include arches a
+	include=$(suite_include)
+	arches=$(suite_arches)
+	exec 8>"$SUITE_ROOT.lock"
+	flock 8
 	if [ -x "$SUITE_ROOT/usr/bin/make" ] && [ -e "$SUITE_ROOT/.complete" ]; then
+		for a in $(echo "${arches#*,}" | tr , ' '); do
+			[ "$a" = "$arches" ] && break
+			suite_chroot dpkg --print-foreign-architectures | grep -qx "$a" ||
+				suite_chroot dpkg --add-architecture "$a"
+		done
 		suite_chroot apt-get update -q >"$TARGET_DIR/suite-update.log" 2>&1 || {
 			cat "$TARGET_DIR/suite-update.log" >&2
-			die "apt-get update in the $SUITE root failed"
+			die "apt-get update in the $ROOT_SUITE root failed"
 		}
-		want=$(suite_chroot apt-cache policy "linux-headers-$FLAVOUR" | sed -n 's/^ *Candidate: *//p')
-		have=$(suite_chroot dpkg-query -W -f='${Version}' "linux-headers-$FLAVOUR" 2>/dev/null || true)
-		[ "$want" = "$have" ] && return
-		log "$TARGET: $SUITE moved (linux-headers-$FLAVOUR $have -> $want): new build root"
+		# shellcheck disable=SC2046
+		suite_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-install-recommends $(echo "$include" | tr , ' ') \
+			>"$TARGET_DIR/suite-install.log" 2>&1 || {
+			tail -n 30 "$TARGET_DIR/suite-install.log" >&2
+			die "apt-get install in the $ROOT_SUITE root failed"
+		}
+		flock -u 8
+		return
 	fi
 	command -v mmdebstrap >/dev/null || die "mmdebstrap not found (scripts/deps.sh installs it)"
-	log "$TARGET: making the $SUITE build root with mmdebstrap in $SUITE_ROOT"
+	log "$TARGET: making the $ROOT_SUITE build root with mmdebstrap in $SUITE_ROOT (arches $arches)"
 	rm -rf "$SUITE_ROOT"
 	mkdir -p "$TARGET_DIR"
+	local -a sources
+	mapfile -t sources < <(suite_sources)
 	# This mirror's sid Release file is past its Valid-Until date.
 	mmdebstrap --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
-		--include="$SUITE_INCLUDE" "$SUITE" "$SUITE_ROOT" "$DEBIAN_MIRROR" \
-		>"$TARGET_DIR/mmdebstrap.log" 2>&1 || {
+		--architectures="$arches" --include="$include" "$ROOT_BASE" "$SUITE_ROOT" \
+		"${sources[@]}" >"$TARGET_DIR/mmdebstrap.log" 2>&1 || {
 		tail -n 30 "$TARGET_DIR/mmdebstrap.log" >&2
-		die "mmdebstrap of the $SUITE build root failed"
+		die "mmdebstrap of the $ROOT_SUITE build root failed"
 	}
-	suite_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the $SUITE root failed"
+	suite_chroot apt-get update -q >/dev/null 2>&1 || die "apt-get update in the $ROOT_SUITE root failed"
 	touch "$SUITE_ROOT/.complete"
+	flock -u 8
+}
+
+# suite_candidates: "VERSION IMAGE_PKG SUITE" for every version of the
+# metapackage IMAGE_META:DEB_ARCH that the lists of the roots of the
+# row's suites know (a suite and its security archive), newest first
+# across them: the image it depends on, at the version it asks for.
+suite_candidates() {
+	local s
+	for s in ${SUITE//,/ }; do
+		use_suite "$s"
+		suite_chroot apt-cache show "$IMAGE_META:$DEB_ARCH" 2>/dev/null | awk -v suite="$s" '
+			/^Version: / { v = $2 }
+			/^Depends: / {
+				n = split(substr($0, 10), d, /, */)
+				for (i = 1; i <= n; i++)
+					if (d[i] ~ /^linux-image-[0-9]/) {
+						split(d[i], w, /[ ():=]+/)
+						print (w[2] != "" ? w[2] : v), w[1], suite
+						break
+					}
+			}'
+	done | sort -u | sort -k1,1Vr
+}
+
+# suite_fetch_candidate IMAGE_PKG VERSION DIR: download into DIR the image
+# packages (since 7.x the image is split: vmlinuz is in linux-binary-*,
+# the config in linux-base-*; every linux-*-KVER it depends on, the
+# modules only for a row with GUEST_KMODS), busybox, and for a cross target the headers, their -common
+# tree and the host's linux-kbuild of the same version. Fails, saying
+# why, if a file cannot be fetched (a pool file missing on the mirror).
+suite_fetch_candidate() {
+	local img=$1 ver=$2 dir=$3 kver p pkgs deps common kbuild
+	kver=${img#linux-image-}
+	kver=${kver%-unsigned}
+	pkgs="$img:$DEB_ARCH=$ver"
+	for p in $(suite_chroot apt-cache depends "$img:$DEB_ARCH" |
+		sed -n "s/^ *Depends: *\(linux-[a-z]*-$kver\)\(:$DEB_ARCH\)\{0,1\}\$/\1/p" |
+		{ if [ -n "$GUEST_KMODS" ]; then cat; else grep -v '^linux-modules-'; fi; }); do
+		pkgs="$pkgs $p:$DEB_ARCH=$ver"
+	done
+	pkgs="$pkgs busybox-static:$DEB_ARCH"
+	if [ -n "$CROSS" ]; then
+		deps=$(suite_chroot apt-cache depends "linux-headers-$kver:$DEB_ARCH" | tr -d '<>' |
+			sed -n 's/^ *|\{0,1\}Depends: *\([^ :]*\).*$/\1/p')
+		common=$(echo "$deps" | grep -m1 '^linux-headers-.*-common$' || true)
+		kbuild=$(echo "$deps" | grep -m1 '^linux-kbuild-' || true)
+		[ -n "$common" ] && [ -n "$kbuild" ] || {
+			log "$TARGET: cannot resolve the -common and linux-kbuild packages of linux-headers-$kver:$DEB_ARCH"
+			return 1
+		}
+		pkgs="$pkgs linux-headers-$kver:$DEB_ARCH=$ver $common=$ver $kbuild:$HOST_ARCH=$ver"
+	fi
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	suite_chroot sh -c "cd '$dir' && apt-get download -q $pkgs" >/dev/null 2>"$dir/apt.err" || {
+		log "$TARGET: cannot fetch $img $ver from $ROOT_SUITE: $(grep '^E:' "$dir/apt.err" | head -n3 | tr '\n' ' ')"
+		return 1
+	}
+	if [ -z "$CROSS" ]; then
+		# A native target builds against the root's installed headers.
+		suite_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-install-recommends "linux-headers-$kver=$ver" >"$dir/install.log" 2>&1 || {
+			log "$TARGET: cannot install linux-headers-$kver $ver in the $ROOT_SUITE root: $(grep -E '^(E|W):' "$dir/install.log" | head -n3 | tr '\n' ' ')"
+			return 1
+		}
+	fi
+}
+
+# suite_resolve DIR: IMAGE_PKG, KVER, VERSION and HEADERS_PKG of the
+# newest version of IMAGE_META that can be fetched, its packages in DIR;
+# or, when kernel.env already holds that version, nothing downloaded
+# (DIR empty). A version whose files the mirror does not serve is named,
+# and the next one taken.
+suite_resolve() {
+	local dir=$1 img ver suite tried=""
+	while read -r ver img suite; do
+		use_suite "$suite"
+		KVER=${img#linux-image-}
+		KVER=${KVER%-unsigned}
+		IMAGE_PKG=$img VERSION=$ver HEADERS_PKG=linux-headers-$KVER
+		if [ -r "$TARGET_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$TARGET_ENV" &&
+		   grep -qx "KVER=$KVER" "$TARGET_ENV" && grep -qx "BUILD_ROOT=$SUITE_ROOT" "$TARGET_ENV" &&
+		   [ -e "$ROOT/.complete" ]; then
+			rm -rf "$dir"
+			return 0
+		fi
+		suite_fetch_candidate "$img" "$ver" "$dir" && return 0
+		tried="$tried $img=$ver($suite)"
+		log "$TARGET: taking the next version of $IMAGE_META:$DEB_ARCH"
+	done < <(suite_candidates)
+	[ -n "$tried" ] || die "cannot resolve $IMAGE_META:$DEB_ARCH in the roots of $SUITE"
+	die "no version of $IMAGE_META:$DEB_ARCH in $SUITE can be fetched; tried:$tried"
 }
 
 # ---- gcc of an older suite -----------------------------------------------------
@@ -178,6 +377,20 @@ EOF
 	log "$TARGET: $("$QEMU" --version | head -n1) from $QEMU_SUITE"
 }
 
+# root_paths: VMLINUZ, CONFIG, BUSYBOX and GUEST_KMOD_DIR in the target's
+# extracted packages. The image as the package ships it: a compressed
+# vmlinuz, or (riscv64, ppc64el) an uncompressed vmlinux that QEMU's
+# -kernel loads as it is; busybox of a merged-/usr suite (trixie on) is in
+# /usr/bin.
+root_paths() {
+	VMLINUZ=$ROOT/boot/vmlinuz-$KVER
+	[ -e "$VMLINUZ" ] || [ ! -e "$ROOT/boot/vmlinux-$KVER" ] || VMLINUZ=$ROOT/boot/vmlinux-$KVER
+	CONFIG=$ROOT/boot/config-$KVER
+	BUSYBOX=$ROOT/bin/busybox
+	[ -e "$BUSYBOX" ] || [ ! -e "$ROOT/usr/bin/busybox" ] || BUSYBOX=$ROOT/usr/bin/busybox
+	GUEST_KMOD_DIR=$ROOT/lib/modules/$KVER/kernel
+}
+
 # write_env: a new file, renamed into place, so that a boot reading the old
 # one never sees half of it.
 write_env() {
@@ -238,18 +451,24 @@ if [ -n "$KCONFIG" ]; then
 	log "$TARGET: ready, kernel $KVER built from $SOURCE_PKG $VERSION with $KCONFIG, KDIR=$KDIR"
 	exit 0
 fi
-if ! suite_on_host "$SUITE"; then
-	fetch_suite_root
+# A suite the host cannot run the tools of: its root. (A list of suites
+# is of one kind: the first says which.)
+if [ "$SUITE" != "$APT_SUITE" ] && ! suite_on_host "${SUITE%%,*}"; then
+	for s in ${SUITE//,/ }; do
+		use_suite "$s"
+		fetch_suite_root
+		suite_stale
+	done
+	suite_resolve "$TARGET_DIR/fetched"
 	BUILD_ROOT=$SUITE_ROOT
-	IMAGE_PKG=$(suite_chroot apt-cache depends "$IMAGE_META" | sed -n 's/^ *Depends: *\(linux-image-[0-9][^ ]*\)$/\1/p' | head -n1)
-	[ -n "$IMAGE_PKG" ] || die "cannot resolve $IMAGE_META in $SUITE"
-	KVER=${IMAGE_PKG#linux-image-}
-	KVER=${KVER%-unsigned}
-	VERSION=$(suite_chroot apt-cache policy "$IMAGE_PKG" | sed -n 's/^ *Candidate: *//p')
-	HEADERS_PKG=linux-headers-$KVER
-	suite_chroot dpkg-query -W "$HEADERS_PKG" >/dev/null 2>&1 ||
-		die "the $SUITE root has no $HEADERS_PKG (image and headers of $SUITE disagree)"
-	KDIR=/usr/src/$HEADERS_PKG
+	log "$TARGET: $IMAGE_PKG $VERSION from $ROOT_SUITE"
+	if [ -n "$CROSS" ]; then
+		KDIR=$ROOT/usr/src/$HEADERS_PKG
+	else
+		KDIR=/usr/src/$HEADERS_PKG
+		suite_chroot dpkg-query -W "$HEADERS_PKG" >/dev/null 2>&1 ||
+			die "the $SUITE root has no $HEADERS_PKG (image and headers of $SUITE disagree)"
+	fi
 elif [ "$SUITE" != "$APT_SUITE" ]; then
 	# An older suite (bullseye): its private apt, its gcc in the cache.
 	apt_setup "$SUITE"
@@ -263,10 +482,7 @@ else
 	[ -z "$CROSS" ] || fetch_toolchain "$CROSS"
 fi
 [ -z "$QEMU_SUITE" ] || fetch_qemu_root
-VMLINUZ=$ROOT/boot/vmlinuz-$KVER
-CONFIG=$ROOT/boot/config-$KVER
-BUSYBOX=$ROOT/bin/busybox
-GUEST_KMOD_DIR=$ROOT/lib/modules/$KVER/kernel
+root_paths
 
 
 if [ -r "$TARGET_ENV" ] && grep -qx "DEB_VERSION=$VERSION" "$TARGET_ENV" &&
@@ -280,27 +496,17 @@ log "$TARGET: fetching kernel $KVER, Debian version $VERSION"
 rm -rf "$ROOT" "$DEBS"
 mkdir -p "$ROOT" "$DEBS"
 
-# busybox-static comes from the private apt's suite for every target:
-# user space only.
-apt_setup
-BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
-download "$DEBS" "busybox-static:$DEB_ARCH=$BB_VERSION"
-# The kernel's packages from its own suite's private apt (an older suite).
-[ -n "$BUILD_ROOT" ] || apt_setup "$SUITE"
 if [ -n "$BUILD_ROOT" ]; then
-	# Since 7.x the image package is split: vmlinuz is in linux-binary-*,
-	# the config in linux-base-*; fetch every linux-*-KVER it depends on
-	# but the modules.
-	pkgs="$IMAGE_PKG=$VERSION"
-	for p in $(suite_chroot apt-cache depends "$IMAGE_PKG" |
-		sed -n "s/^ *Depends: *\(linux-[a-z]*-$KVER\)\$/\1/p" | grep -v '^linux-modules-'); do
-		pkgs="$pkgs $p=$VERSION"
-	done
-	suite_chroot sh -c "cd '$DEBS' && apt-get download -q $pkgs" >/dev/null 2>"$DEBS/apt.err" || {
-		cat "$DEBS/apt.err" >&2
-		die "download of $pkgs in the $SUITE root failed"
-	}
+	# suite_resolve fetched them, busybox-static of the suite with them.
+	mv "$TARGET_DIR/fetched"/*.deb "$DEBS/"
+	rm -rf "$TARGET_DIR/fetched"
 else
+	# busybox-static: user space only, from the private apt's suite;
+	# the kernel's packages from its own suite's (an older suite's too).
+	apt_setup
+	BB_VERSION=$(pkg_version "busybox-static:$DEB_ARCH")
+	download "$DEBS" "busybox-static:$DEB_ARCH=$BB_VERSION"
+	apt_setup "$SUITE"
 	# The headers name their -common tree and the kbuild tools; kbuild
 	# runs on the host, so it is the host's package of the same version.
 	COMMON_PKG=$(pkg_depends "$HEADERS_PKG:$DEB_ARCH" '^linux-headers-.*-common')
@@ -313,13 +519,14 @@ fi
 
 for deb in "$DEBS"/*.deb; do
 	case "$(basename "$deb")" in
-	linux-image-* | linux-binary-* | linux-base-*)
+	linux-image-* | linux-binary-* | linux-base-* | linux-modules-*)
 		# Only what a boot needs: vmlinuz, its config, GUEST_KMODS.
 		# (7.x keeps them in /usr/lib/modules/KVER/.)
 		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$ROOT" --wildcards \
-			"./boot/vmlinuz-$KVER" "./boot/config-$KVER" \
+			"./boot/vmlinuz-$KVER" "./boot/vmlinux-$KVER" "./boot/config-$KVER" \
 			"./usr/lib/modules/$KVER/vmlinuz" "./usr/lib/modules/$KVER/config" \
-			$(for m in $GUEST_KMODS; do echo "./lib/modules/$KVER/kernel/*/$m.ko*"; done) \
+			$(for m in $GUEST_KMODS; do echo "./lib/modules/$KVER/kernel/*/$m.ko*" \
+				"./usr/lib/modules/$KVER/kernel/*/$m.ko*"; done) \
 			2>/dev/null || true
 		;;
 	*)
@@ -332,20 +539,39 @@ for f in vmlinuz config; do
 	[ -e "$ROOT/usr/lib/modules/$KVER/$f" ] &&
 		mv "$ROOT/usr/lib/modules/$KVER/$f" "$ROOT/boot/$f-$KVER"
 done
+# The modules of a merged-/usr package are where GUEST_KMOD_DIR looks.
+if [ -d "$ROOT/usr/lib/modules/$KVER/kernel" ] && [ ! -e "$ROOT/lib/modules/$KVER/kernel" ]; then
+	mkdir -p "$ROOT/lib/modules/$KVER"
+	mv "$ROOT/usr/lib/modules/$KVER/kernel" "$ROOT/lib/modules/$KVER/kernel"
+fi
+root_paths
 for f in "$VMLINUZ" "$CONFIG" $(for m in $GUEST_KMODS; do
 	find "$GUEST_KMOD_DIR" -name "$m.ko*" 2>/dev/null | grep . || echo "$GUEST_KMOD_DIR/.../$m.ko"; done); do
 	[ -r "$f" ] || die "the packages of $IMAGE_PKG did not contain ${f#"$ROOT"}"
 done
-[ -x "$BUSYBOX" ] || die "busybox-static did not contain /bin/busybox"
+[ -x "$BUSYBOX" ] || die "busybox-static did not contain /bin/busybox or /usr/bin/busybox"
 
-if [ -z "$BUILD_ROOT" ]; then
+if [ -z "$BUILD_ROOT" ] || [ -n "$CROSS" ]; then
 	# The headers' Makefile includes the -common tree by absolute path.
 	common=$(sed -n 's|^include /usr/src/\([^/]*\)/Makefile$|\1|p' "$KDIR/Makefile")
 	[ -n "$common" ] && [ -r "$ROOT/usr/src/$common/Makefile" ] ||
 		die "unexpected Makefile in $HEADERS_PKG: $(cat "$KDIR/Makefile")"
 	sed -i "s|^include /usr/src/$common/Makefile|include $ROOT/usr/src/$common/Makefile|" "$KDIR/Makefile"
+	# Since 7.x it also names its own tree as the output directory.
+	sed -i "s|^KBUILD_OUTPUT=/usr/src/$HEADERS_PKG\$|KBUILD_OUTPUT=$KDIR|" "$KDIR/Makefile"
 fi
 
 touch "$ROOT/.complete"
 write_env
+# Headers that check sparse with scripts/checker-valid.sh but lack it
+# (Debian's 7.x): fetch-source.sh puts the series' own copy in place.
+mk=$KDIR/Makefile
+[ -r "$mk" ] || mk=$BUILD_ROOT$KDIR/Makefile
+common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$mk")
+[ -d "$common" ] || common=$BUILD_ROOT$common
+if [ -n "$BUILD_ROOT" ] && grep -q checker-valid.sh "$common/Makefile" &&
+   [ ! -e "$common/scripts/checker-valid.sh" ]; then
+	"$SIPHASH_ROOT/scripts/fetch-source.sh" "$TARGET" >/dev/null ||
+		die "$TARGET: fetching the kernel's tools for scripts/checker-valid.sh failed"
+fi
 log "$TARGET: ready, kernel $KVER, KDIR=$KDIR${BUILD_ROOT:+ (in $BUILD_ROOT)}"

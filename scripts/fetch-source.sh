@@ -17,7 +17,7 @@ set -euo pipefail
 [ $# -eq 1 ] || die "usage: $0 TARGET (one of: $SUPPORTED_TARGETS)"
 target_setup "$1"
 PKG=$SOURCE_PKG
-if ! suite_on_host "$SUITE"; then
+if ! suite_on_host "${SUITE%%,*}"; then
 	# A suite of its own: resolve and download in the target's build root.
 	"$SIPHASH_ROOT/scripts/fetch-kernel.sh" "$TARGET" >&2
 	load_target_env "$TARGET"
@@ -30,8 +30,25 @@ else
 fi
 [ -n "$VERSION" ] && [ "$VERSION" != "(none)" ] ||
 	die "no candidate for $PKG (try: apt-get update)"
+# checker_valid: Debian's 7.x headers lack scripts/checker-valid.sh,
+# without which kbuild skips sparse ("C=2 specified, but sparse is not
+# available"): put the kernel's own copy of the same series in place
+# (a build root's headers; KDIR is a path in the root, or, for a cross
+# target, in the cache).
+checker_valid() {
+	local mk common
+	[ -n "${BUILD_ROOT:-}" ] || return 0
+	mk=$KDIR/Makefile
+	[ -r "$mk" ] || mk=$BUILD_ROOT$KDIR/Makefile
+	common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$mk")
+	[ -d "$common" ] || common=$BUILD_ROOT$common
+	[ -e "$common/scripts/checker-valid.sh" ] || [ ! -e "$DEST/scripts/checker-valid.sh" ] ||
+		install -m 0755 "$DEST/scripts/checker-valid.sh" "$common/scripts/checker-valid.sh"
+}
+
 DEST=$SIPHASH_CACHE/linux-source/$PKG-$VERSION
 if [ -r "$DEST/.done" ]; then
+	checker_valid
 	echo "$DEST"
 	exit 0
 fi
@@ -68,12 +85,5 @@ for f in scripts/checkpatch.pl scripts/kernel-doc tools/testing/kunit/kunit.py l
 done
 rm -rf "$TMP"
 touch "$DEST/.done"
+checker_valid
 echo "$DEST"
-if [ -n "${BUILD_ROOT:-}" ]; then
-	# Debian's sid headers lack scripts/checker-valid.sh, without which
-	# kbuild skips sparse ("C=2 specified, but sparse is not available"):
-	# put the kernel's own copy of the same series in place.
-	common=$BUILD_ROOT$(sed -n 's|^include \(/usr/src/[^/]*\)/Makefile$|\1|p' "$BUILD_ROOT$KDIR/Makefile")
-	[ -e "$common/scripts/checker-valid.sh" ] ||
-		install -m 0755 "$DEST/scripts/checker-valid.sh" "$common/scripts/checker-valid.sh"
-fi

@@ -4,8 +4,8 @@
 # kmake.sh TARGET [MAKE-ARGS...] - build the modules for one target of the
 # matrix with the kernel's kbuild, in that target's build environment: the
 # headers scripts/fetch-kernel.sh fetched, the cross compiler for a foreign
-# arch, and for sid its build root. MAKE-ARGS go to the project's Makefile
-# (BUILD_DIR=, W=1, C=2, ...).
+# arch, and for a target of another suite its build root. MAKE-ARGS go to
+# the project's Makefile (BUILD_DIR=, W=1, C=2, ...).
 #
 # kmake.sh TARGET M=DIR [MAKE-ARGS...] builds your own module in DIR (its
 # Kbuild or Makefile) against the same kernel, the one `make run` boots:
@@ -53,7 +53,7 @@ M=*)
 	inc=$SIPHASH_ROOT/build/$TARGET/include
 	mkdir -p "$inc"
 	cp "$SIPHASH_ROOT/siphash.h" "$inc/"
-	# A build root (sid) sees the project and the cache; DIR too.
+	# A build root (another suite) sees the project and the cache; DIR too.
 	export TARGET_RUN_MOUNTS=$dir
 	# shellcheck disable=SC2086
 	target_run make -C "$KDIR" M="$dir" $MAKE_VARS SIPHASH_OOT_INCLUDE="$inc" \

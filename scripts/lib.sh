@@ -54,7 +54,8 @@ selected_targets() {
 #   QEMU_SUITE  empty: the host's QEMU; else that suite's, fetched by
 #               fetch-kernel.sh, which then names it as QEMU in the env file
 #   CONSOLE     the kernel console; STATUS the kind of the success channel,
-#               STATUS_DEV its device in the guest (qemu_status_args)
+#               STATUS_DEV its device in the guest (status_channel,
+#               qemu_status_args)
 #   GUEST_KMODS modules of the kernel image /init loads first
 #   SMP_MAX     the most vCPUs the machine boots reliably with
 #   ICOUNT_SLEEP  -icount sleep= of the instruction-count boot
@@ -76,19 +77,39 @@ target_setup() {
 	DEB_ARCH=$T_DEB_ARCH FLAVOUR=$T_FLAVOUR IMAGE_META=$T_IMAGE_META
 	SUITE=$T_SUITE SOURCE_PKG=$T_SOURCE CROSS=$T_CROSS QEMU=$T_QEMU
 	QEMU_ARGS=$T_MACHINE QEMU_SUITE=$T_QEMU_SUITE CONSOLE=$T_CONSOLE
-	STATUS=$T_STATUS GUEST_KMODS=$T_GUEST_KMODS SMP_MAX=$T_SMP_MAX
+	GUEST_KMODS=$T_GUEST_KMODS SMP_MAX=$T_SMP_MAX
 	ICOUNT_SLEEP=$T_ICOUNT_SLEEP KVM_OK=$T_KVM BITS=$T_BITS
 	ENDIAN=$T_ENDIAN ALIGN_TRAP=$T_ALIGN_TRAP DKMS=$T_DKMS
 	RELIABILITY=$T_RELIABILITY ROLES=$T_ROLES KCONFIG=$T_KCONFIG
-	case "$STATUS" in
-	serial) STATUS_DEV=/dev/ttyS1 ;;
-	pci-serial) STATUS_DEV=/dev/ttyS0 ;;
-	virtconsole) STATUS_DEV=/dev/hvc0 ;;
-	*) die "$TARGET: unknown status channel '$STATUS' in targets.tsv" ;;
-	esac
+	status_channel "$T_STATUS"
 	TARGET_DIR=$SIPHASH_CACHE/$TARGET
 	TARGET_ENV=$TARGET_DIR/kernel.env
 	TARGET_RESULTS=$SIPHASH_RESULTS/$TARGET
+}
+
+# status_channel KIND[:DEV]: STATUS and STATUS_DEV from the table's status
+# column. KIND is how QEMU attaches the channel (qemu_status_args); DEV,
+# the name the guest gives it, defaults to what the kind is on the
+# machines that have it first (a second -serial: ttyS1; a pci-serial
+# beside a PL011: ttyS0; the first virtio console: hvc0; a second
+# spapr-vty: hvc1). A machine with its own 8250 numbers a pci-serial
+# after it: its row says pci-serial:ttyS1.
+status_channel() {
+	STATUS=${1%%:*}
+	case "$STATUS" in
+	serial) STATUS_DEV=ttyS1 ;;
+	pci-serial) STATUS_DEV=ttyS0 ;;
+	virtconsole) STATUS_DEV=hvc0 ;;
+	spapr-vty) STATUS_DEV=hvc1 ;;
+	*) die "$TARGET: unknown status channel '$STATUS' in targets.tsv (serial, pci-serial, virtconsole, spapr-vty)" ;;
+	esac
+	case "$1" in
+	*:*) STATUS_DEV=${1#*:} ;;
+	esac
+	case "$STATUS_DEV" in
+	'' | */* | *:*) die "$TARGET: bad device '$STATUS_DEV' in status column '$1' (a name under /dev, e.g. ttyS1)" ;;
+	esac
+	STATUS_DEV=/dev/$STATUS_DEV
 }
 
 # role_target ROLE: the first target of the table with ROLE (reference:
@@ -114,8 +135,10 @@ apt_setup() {
 		mkdir -p "$dir/state/lists/partial" "$dir/cache/archives/partial" \
 			"$dir/sources.list.d" "$dir/preferences.d" "$dir/apt.conf.d"
 		: >"$dir/state/status"
-		rows=$(python3 "$TARGETS_PY" values deb_arch:security:suite)
-		[ "$suite" = "$APT_SUITE" ] || rows=$(echo "$rows" | grep ":$suite\$") ||
+		# The arches of the rows of this suite; the rows of a suite
+		# the host cannot run fetch in a root of their own
+		# (fetch-kernel.sh).
+		rows=$(python3 "$TARGETS_PY" values deb_arch:security:suite | grep ":$suite\$") ||
 			die "apt_setup: no row of targets.tsv has suite $suite"
 		arches=$(echo "$rows" | cut -d: -f1 | sort -u)
 		{
@@ -244,6 +267,8 @@ qemu_status_args() {
 		echo "-chardev file,id=st,path=$1 -device pci-serial,chardev=st" ;;
 	virtconsole)
 		echo "-device virtio-serial-ccw -chardev file,id=st,path=$1 -device virtconsole,chardev=st" ;;
+	spapr-vty)
+		echo "-chardev file,id=st,path=$1 -device spapr-vty,chardev=st" ;;
 	serial)
 		echo "-serial file:$1" ;;
 	esac
@@ -259,10 +284,10 @@ load_target_env() {
 }
 
 # target_run CMD...: run CMD in the build environment of the loaded target:
-# the cross compiler on PATH, and for sid inside its build root (the project,
-# its cache and the directories of TARGET_RUN_MOUNTS are mounted there at the
-# same paths, so paths mean the same inside; the mounts live in a private
-# namespace and end with CMD).
+# the cross compiler on PATH, and for a target of another suite inside its
+# build root (the project, its cache and the directories of
+# TARGET_RUN_MOUNTS are mounted there at the same paths, so paths mean the
+# same inside; the mounts live in a private namespace and end with CMD).
 target_run() {
 	if [ -n "${BUILD_ROOT:-}" ]; then
 		unshare --mount --propagation private -- sh -c '
@@ -281,9 +306,11 @@ target_run() {
 	fi
 }
 
-# kbuild_vars: ARCH= and CROSS_COMPILE= for a kbuild make of the target.
+# kbuild_vars: ARCH=, CROSS_COMPILE= and CHECK= for a kbuild make of the
+# target. sparse (C=1, C=2) runs through scripts/sparse.sh: sparse 0.6.4
+# cannot parse riscv's -march, which the script shortens.
 kbuild_vars() {
-	echo "ARCH=$KARCH${CROSS:+ CROSS_COMPILE=$CROSS-}"
+	echo "ARCH=$KARCH${CROSS:+ CROSS_COMPILE=$CROSS-} CHECK=$SIPHASH_ROOT/scripts/sparse.sh"
 }
 
 # detector_args: the kernel command line that turns on, in a reliability
