@@ -73,10 +73,10 @@ resolve() {
 
 # ---- the build root of another suite -------------------------------------------
 # One root per suite, shared by every row of the table with that suite:
-# that suite's gcc and the tools kbuild
-# runs (they need its libc), the headers of each native row's flavour
-# (installed: DKMS builds against them), and each cross row's
-# gcc-<triplet> (the suite's default gcc for that triplet). The cross
+# that suite's gcc and the tools kbuild runs (they need its libc), the
+# headers of each native row's kernel (installed: DKMS builds against
+# them), and each cross row's gcc-<triplet> (the suite's default gcc for
+# that triplet). The cross
 # rows' arches are foreign arches of the root's dpkg, so that apt in the
 # root resolves and downloads their images and headers; those are
 # extracted into the target's cache, as for the cross targets of the host's
@@ -101,46 +101,30 @@ suite_chroot() {
 	BUILD_ROOT=$SUITE_ROOT target_run "$@"
 }
 
-# suite_rows: the rows whose packages the root gets now: the target's own.
-# A root shared by several rows grows with each row fetched into it (an
-# existing root installs what is missing), so that make check's rows build
-# a root with only what they need, not the cross compilers of every row of
-# the wide matrix in that suite.
-suite_rows() {
-	echo "$TARGET"
-}
+# The root gets what the target being fetched needs: a root shared by
+# several rows grows with each row fetched into it (an existing root
+# installs what is missing), so that make check's rows build a root with
+# only what they need, not the cross compilers of every wide row of that
+# suite.
 
-# suite_include: the packages of the root, comma-separated.
+# suite_include: the packages of the root, comma-separated: the suite's
+# build tools, and a cross target's gcc-<triplet>.
 suite_include() {
-	local t cross pkgs=gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms
-	for t in $(suite_rows); do
-		cross=$(python3 "$TARGETS_PY" values cross "$t")
-		if [ -n "$cross" ]; then
-			pkgs=$pkgs,gcc-$cross
-		fi
-	done
-	echo "$pkgs"
+	echo "gcc,make,libc6-dev,libelf-dev,bc,bison,flex,kmod,pahole,sparse,python3,perl,dkms${CROSS:+,gcc-$CROSS}"
 }
 
-# suite_arches: the root's arches, the host's first, comma-separated.
+# suite_arches: the root's arches, the host's first, comma-separated: a
+# cross target's arch is a foreign arch of the root's dpkg.
 suite_arches() {
-	local t arches=$HOST_ARCH
-	for t in $(suite_rows); do
-		[ -n "$(python3 "$TARGETS_PY" values cross "$t")" ] || continue
-		case ",$arches," in
-		*",$(python3 "$TARGETS_PY" values deb_arch "$t"),"*) ;;
-		*) arches=$arches,$(python3 "$TARGETS_PY" values deb_arch "$t") ;;
-		esac
-	done
-	echo "$arches"
+	echo "$HOST_ARCH${CROSS:+,$DEB_ARCH}"
 }
 
-# suite_sources: the root's apt sources, one a line: the suite, and its
-# security archive if a row of the suite takes it (the security column).
+# suite_sources: the root's apt sources, one a line: the suite, its
+# security archive if the target's row takes it (the security column),
+# and a -backports suite beside its base suite.
 suite_sources() {
 	echo "deb $DEBIAN_MIRROR $ROOT_BASE main"
-	# shellcheck disable=SC2046
-	python3 "$TARGETS_PY" values security $(suite_rows) | grep -qx yes &&
+	[ "$(python3 "$TARGETS_PY" values security "$TARGET")" != yes ] ||
 		echo "deb $DEBIAN_SECURITY $ROOT_BASE-security main"
 	[ "$ROOT_BASE" = "$ROOT_SUITE" ] || echo "deb $DEBIAN_MIRROR $ROOT_SUITE main"
 	return 0
@@ -565,10 +549,7 @@ touch "$ROOT/.complete"
 write_env
 # Headers that check sparse with scripts/checker-valid.sh but lack it
 # (Debian's 7.x): fetch-source.sh puts the series' own copy in place.
-mk=$KDIR/Makefile
-[ -r "$mk" ] || mk=$BUILD_ROOT$KDIR/Makefile
-common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$mk")
-[ -d "$common" ] || common=$BUILD_ROOT$common
+common=$(headers_common)
 if [ -n "$BUILD_ROOT" ] && grep -q checker-valid.sh "$common/Makefile" &&
    [ ! -e "$common/scripts/checker-valid.sh" ]; then
 	"$SIPHASH_ROOT/scripts/fetch-source.sh" "$TARGET" >/dev/null ||

@@ -33,15 +33,11 @@ fi
 # checker_valid: Debian's 7.x headers lack scripts/checker-valid.sh,
 # without which kbuild skips sparse ("C=2 specified, but sparse is not
 # available"): put the kernel's own copy of the same series in place
-# (a build root's headers; KDIR is a path in the root, or, for a cross
-# target, in the cache).
+# (a build root's headers).
 checker_valid() {
-	local mk common
+	local common
 	[ -n "${BUILD_ROOT:-}" ] || return 0
-	mk=$KDIR/Makefile
-	[ -r "$mk" ] || mk=$BUILD_ROOT$KDIR/Makefile
-	common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$mk")
-	[ -d "$common" ] || common=$BUILD_ROOT$common
+	common=$(headers_common)
 	[ -e "$common/scripts/checker-valid.sh" ] || [ ! -e "$DEST/scripts/checker-valid.sh" ] ||
 		install -m 0755 "$DEST/scripts/checker-valid.sh" "$common/scripts/checker-valid.sh"
 }

@@ -123,9 +123,10 @@ role_target() {
 # apt_setup [SUITE]: export APT_CONFIG for a private apt of Debian SUITE
 # (default APT_SUITE, bookworm) with SUITE-security, kept in the cache
 # (apt/, or apt-SUITE/ for another suite), so that the host's apt state and
-# dpkg architectures are never touched. It knows every arch of the matrix,
-# or for another suite the arches of that suite's rows. The package lists
-# are refreshed when older than APT_MAX_AGE minutes (60).
+# dpkg architectures are never touched. It knows the arches of that
+# suite's rows, and takes the security archive for the arches whose rows
+# say so. The package lists are refreshed when older than APT_MAX_AGE
+# minutes (60).
 apt_setup() {
 	local suite=${1:-$APT_SUITE} dir=$SIPHASH_CACHE/apt host rows arches sec
 	[ "$suite" = "$APT_SUITE" ] || dir=$SIPHASH_CACHE/apt-$suite
@@ -281,6 +282,18 @@ load_target_env() {
 		die "no kernel for $TARGET in $TARGET_DIR; run: scripts/fetch-kernel.sh $TARGET"
 	# shellcheck disable=SC1090
 	. "$TARGET_ENV"
+}
+
+# headers_common: the path on the host of the -common tree that the
+# loaded target's headers (KDIR) include from their Makefile. For a
+# target of a build root, KDIR (a native one) and that tree are paths
+# inside the root.
+headers_common() {
+	local mk=$KDIR/Makefile common
+	[ -r "$mk" ] || mk=${BUILD_ROOT:-}$KDIR/Makefile
+	common=$(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$mk")
+	[ -d "$common" ] || common=${BUILD_ROOT:-}$common
+	echo "$common"
 }
 
 # target_run CMD...: run CMD in the build environment of the loaded target:
