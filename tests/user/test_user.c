@@ -4,9 +4,8 @@
  *
  * The algorithm is the module's own siphash.c, compiled against include/;
  * this file only feeds it and compares. Expected values:
- *  - the seed's vectors and the long-message values of test_siphash_main.c
- *    (seed_vectors.h is cut out of it by the Makefile, not copied, and
- *    includes the headers tests/vectors/ generates);
+ *  - the vectors of "Introduce The SipHash PRF" and the long-message
+ *    values of test_siphash.ko (tests/vectors/siphash_vectors.h);
  *  - refgen's table (harness.h): libsodium SipHash-2-4 and OpenSSL
  *    SipHash-1-3 for lengths 0..4096, fills 0x00, 0xff and random;
  *  - on 32-bit, halfref.py's HalfSipHash-1-3 values of the same inputs.
@@ -26,8 +25,7 @@
 #include <asm/unaligned.h>
 
 #include "harness.h"
-#include "../vectors/long_msg.h"
-#include "seed_vectors.h"
+#include "../vectors/siphash_vectors.h"
 
 __thread const unsigned char *shim_zeropad_end;
 
@@ -110,7 +108,7 @@ static void hsip_all(const u8 *msg, size_t len, const hsiphash_key_t *key,
 	}
 }
 
-/* ---- the seed's vectors (test_siphash_main.c) ------------------------- */
+/* ---- the vectors of the patch series (siphash_vectors.h) -------------- */
 
 static u8 seq[LONG_MSG_MAX];
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * gen_vectors.c - write long_vectors.h, the long-input reference values of
- * test_siphash_main.c, from implementations independent of this project:
+ * test_siphash.c, from implementations independent of this project:
  * libsodium's crypto_shorthash_siphash24 (SipHash-2-4) and OpenSSL 3's
  * SIPHASH MAC with c-rounds=1, d-rounds=3 (SipHash-1-3, the 64-bit hsiphash
  * before truncation to its low 32 bits). The inputs are byte strings, so

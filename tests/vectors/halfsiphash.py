@@ -5,7 +5,7 @@ the HalfSipHash reference description, independently of siphash.c.
 
 It first checks itself against the seed's 64 vectors for 32-bit hsiphash
 (key 00..07, message 00..len-1), then writes long_halfsiphash.h to stdout:
-the long-message values of test_siphash_main.c (message and lengths from
+the long-message values of test_siphash.c (message and lengths from
 long_msg.h)."""
 import re
 import sys

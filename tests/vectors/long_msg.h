@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * long_msg.h - the long test message shared by test_siphash_main.c and the
+ * long_msg.h - the long test message shared by test_siphash.c and the
  * host-side generators of its reference values: byte i is LONG_MSG_BYTE(i),
  * half of the bytes are >= 0x80, and the lengths cross 255 where the
  * length byte of SipHash wraps. The key is 00 01 02 .. 0f as in the paper.
