@@ -24,7 +24,7 @@ static const struct kernel_param_ops control_key_ops = {
 };
 
 module_param_cb(key, &control_key_ops, NULL, 0);
-__MODULE_PARM_TYPE(key, "hexkey 16");
+__MODULE_PARM_TYPE(key, "siphash_key");
 MODULE_PARM_DESC(key, "A 128-bit key, 32 hex digits (its errors leak it: a negative control)");
 
 static int __init control_leaky_key_init(void)
