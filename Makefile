@@ -35,7 +35,7 @@ BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 USER_BUILD_DIR = $(BUILD_DIR)-user
 
 # Everything kbuild reads, linked into the per-arch build directory.
-SOURCES := Kbuild $(wildcard *.c *.h) tests
+SOURCES := Kbuild $(wildcard *.c *.h) include baselines tests
 
 BENCH_BATCHES ?= 101
 # The harness's target (make run, make bench): TARGET, or ARCH and KERNEL

@@ -3,14 +3,14 @@
  * secure_seq_demo - net/core/secure_seq.c as "[PATCH v3 net-next 3/4]
  * secure_seq: use SipHash in place of MD5" made it, on siphash.ko: TCP and
  * DCCP initial sequence numbers and ephemeral-port offsets. Read it side
- * by side with that patch: the functions are the seed's, under a demo_
+ * by side with that patch: the functions are the patch's, under a demo_
  * prefix, and take the secret as their last argument instead of reading
- * net_secret; tsoff is always computed (the seed: if the sysctl
- * tcp_timestamps is 1, its default). They are exported, in the
- * SIPHASH_OOT_TEST namespace, for test_secure_seq.ko, which holds the
- * known answers and the full benchmarks. At load, the module shows what
- * they make of two connections and how much faster they are than the MD5
- * code they replaced (secure_seq_md5.h).
+ * net_secret; tsoff is always computed (the patch: if the sysctl
+ * tcp_timestamps is 1, its default). After them, the rules later kernels
+ * hash by. They are exported, in the SIPHASH_OOT_TEST namespace, for
+ * test_secure_seq.ko, which holds the known answers, the comparison with
+ * the running kernel and the benchmarks against MD5. At load, the module
+ * shows what they make of two connections.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -23,20 +23,18 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 
-#include "compat.h"
 #include "siphash.h"
-#include "bench.h"
-#include "ktap.h"
+
+#include "compat.h"
 #include "modparam.h"
 #include "secure_seq_demo.h"
-#include "secure_seq_md5.h"
 
 static siphash_key_t net_secret;	/* the module's, as the kernel has one */
 
-module_param_hexkey(key, 16,
-		    "Fixed secret for reproducible output: the key bytes in order, as libsodium takes a SipHash key (default: random from get_random_bytes())");
+sipmod_param_key(key,
+		 "Fixed secret for reproducible output (default: random from get_random_bytes())");
 
-/* ---- net/core/secure_seq.c after the seed ------------------------------ */
+/* ---- net/core/secure_seq.c after the patch ------------------------------ */
 
 /*
  * The clock of the ISN, one tick every 64 ns: close to the 250 kHz of
@@ -90,7 +88,7 @@ static_assert(offsetofend(struct demo_v6_dport, dport) == 34);
  * @secret: the 128-bit secret
  *
  * siphash_3u32() of the addresses and sport << 16 | dport, each passed as
- * the CPU integer that holds the network-order value, as the seed does:
+ * the CPU integer that holds the network-order value, as the patch does:
  * it hashes the little-endian bytes of each, so a big-endian CPU hashes
  * the bytes of every field reversed. Kernels since 4.12 take tsoff from
  * a separate hash of the addresses; 6.1.192 and 6.12.117 take both again
@@ -154,7 +152,7 @@ SIPMOD_EXPORT_TEST_GPL(demo_secure_tcpv6_sequence_number);
  * @secret: the 128-bit secret
  *
  * siphash_3u32() of the addresses and dport, as CPU integers like above.
- * The seed returns u32; 6.1 returns 64 bits and adds a time seed.
+ * The patch returns u32; later kernels return 64 bits and hash a time seed.
  *
  * Return: the offset, the low 32 bits of the hash.
  */
@@ -247,7 +245,194 @@ SIPMOD_EXPORT_TEST_GPL(demo_secure_dccpv6_sequence_number);
 
 /* ---- what later kernels changed ------------------------------------------ */
 
-#include "secure_seq_later.h"
+/*
+ * The kernels this project runs on hash as "Introduce The SipHash PRF" does
+ * but for two rules, which test_secure_seq.ko's live_ cases compute with
+ * the functions below when they compare with the running kernel (compat.h
+ * says which rule it has):
+ *
+ * - The timestamp offset. "secure_seq: downgrade to per-host timestamp
+ *   offsets" (2017) took it from a hash of the addresses alone, under a
+ *   second key (ts_secret), for tcp_tw_recycle; Debian's 6.1.176 (i386,
+ *   armhf, s390x, mips) still does. "tcp: secure_seq: add back ports to
+ *   TS offset" (2026, stable 6.1.192 and 6.12.117, and 7.x) returned to
+ *   the patch's single hash of the 4-tuple, but through a union: the ISN is
+ *   its first 32-bit half in memory, so on a big-endian CPU the ISN has the
+ *   upper half of the hash and the offset the lower, the patch's swapped.
+ * - The port offsets hash a time seed too, jiffies / (10 * HZ), between
+ *   the addresses and the port, so that the offset of a destination
+ *   changes every 10 s ("tcp: resalt the secret every 10 seconds", 2022),
+ *   and return the whole 64-bit hash ("secure_seq: use the 64 bits of the
+ *   siphash for port offset calculation", 2022).
+ *
+ * DCCP (until 6.16) and the ISN's hash on little-endian CPUs are the
+ * patch's.
+ */
+
+/**
+ * demo_secure_tcp_seq_and_ts_off() - the ISN and timestamp offset of an
+ * IPv4 TCP connection by the rule of 6.1.192, 6.12.117 and 7.x
+ * @saddr: source address, network byte order
+ * @daddr: destination address, network byte order
+ * @sport: source port, network byte order
+ * @dport: destination port, network byte order
+ * @secret: the 128-bit secret
+ *
+ * The patch's hash, split by union demo_tcp_seq_and_ts_off. The kernel
+ * zeroes ts_off unless the sysctl tcp_timestamps is 1; this does not.
+ *
+ * Return: the union, seq with seq_scale()'s clock added.
+ */
+union demo_tcp_seq_and_ts_off
+demo_secure_tcp_seq_and_ts_off(__be32 saddr, __be32 daddr, __be16 sport,
+			       __be16 dport, const siphash_key_t *secret)
+{
+	union demo_tcp_seq_and_ts_off st;
+
+	st.hash64 = siphash_3u32((__force u32)saddr, (__force u32)daddr,
+				 (__force u32)sport << 16 | (__force u32)dport,
+				 secret);
+	st.seq = seq_scale(st.seq);
+	return st;
+}
+
+SIPMOD_EXPORT_TEST_GPL(demo_secure_tcp_seq_and_ts_off);
+
+/**
+ * demo_secure_tcpv6_seq_and_ts_off() - the same for IPv6
+ * @saddr: source address, 16 bytes in network byte order
+ * @daddr: destination address, 16 bytes in network byte order
+ * @sport: source port, network byte order
+ * @dport: destination port, network byte order
+ * @secret: the 128-bit secret
+ *
+ * Return: the union, seq with seq_scale()'s clock added.
+ */
+union demo_tcp_seq_and_ts_off
+demo_secure_tcpv6_seq_and_ts_off(const __be32 *saddr, const __be32 *daddr,
+				 __be16 sport, __be16 dport,
+				 const siphash_key_t *secret)
+{
+	const struct demo_v6_ports in = {
+		.saddr = *(const struct in6_addr *)saddr,
+		.daddr = *(const struct in6_addr *)daddr,
+		.sport = sport,
+		.dport = dport,
+	};
+	union demo_tcp_seq_and_ts_off st;
+
+	st.hash64 = siphash(&in, offsetofend(struct demo_v6_ports, dport),
+			    secret);
+	st.seq = seq_scale(st.seq);
+	return st;
+}
+
+SIPMOD_EXPORT_TEST_GPL(demo_secure_tcpv6_seq_and_ts_off);
+
+/**
+ * demo_secure_tcp_ts_off() - the IPv4 timestamp offset of 2017 to 2026
+ * @saddr: source address, network byte order
+ * @daddr: destination address, network byte order
+ * @ts_secret: the second 128-bit secret, the kernel's ts_secret
+ *
+ * siphash_2u32() of the addresses, as CPU integers like above.
+ *
+ * Return: the low 32 bits of the hash.
+ */
+u32 demo_secure_tcp_ts_off(__be32 saddr, __be32 daddr,
+			   const siphash_key_t *ts_secret)
+{
+	return siphash_2u32((__force u32)saddr, (__force u32)daddr, ts_secret);
+}
+
+SIPMOD_EXPORT_TEST_GPL(demo_secure_tcp_ts_off);
+
+/**
+ * demo_secure_tcpv6_ts_off() - the IPv6 timestamp offset of 2017 to 2026
+ * @saddr: source address, 16 bytes in network byte order
+ * @daddr: destination address, 16 bytes in network byte order
+ * @ts_secret: the second 128-bit secret, the kernel's ts_secret
+ *
+ * siphash() of the two addresses, 32 bytes.
+ *
+ * Return: the low 32 bits of the hash.
+ */
+u32 demo_secure_tcpv6_ts_off(const __be32 *saddr, const __be32 *daddr,
+			     const siphash_key_t *ts_secret)
+{
+	const struct {
+		struct in6_addr saddr;
+		struct in6_addr daddr;
+	} __aligned(SIPHASH_ALIGNMENT) in = {
+		.saddr = *(const struct in6_addr *)saddr,
+		.daddr = *(const struct in6_addr *)daddr,
+	};
+
+	return siphash(&in, sizeof(in), ts_secret);
+}
+
+SIPMOD_EXPORT_TEST_GPL(demo_secure_tcpv6_ts_off);
+
+/**
+ * demo_secure_ipv4_port_ephemeral_timeseed() - the IPv4 ephemeral-port
+ * offset since 2021
+ * @saddr: source address, network byte order
+ * @daddr: destination address, network byte order
+ * @dport: destination port, network byte order
+ * @timeseed: jiffies / (10 * HZ) when the kernel computes it
+ * @secret: the 128-bit secret
+ *
+ * siphash_4u32() of the addresses, dport and @timeseed.
+ *
+ * Return: the whole 64-bit hash.
+ */
+u64 demo_secure_ipv4_port_ephemeral_timeseed(__be32 saddr, __be32 daddr,
+					     __be16 dport, u32 timeseed,
+					     const siphash_key_t *secret)
+{
+	return siphash_4u32((__force u32)saddr, (__force u32)daddr,
+			    (__force u16)dport, timeseed, secret);
+}
+
+SIPMOD_EXPORT_TEST_GPL(demo_secure_ipv4_port_ephemeral_timeseed);
+
+/**
+ * demo_secure_ipv6_port_ephemeral_timeseed() - the IPv6 ephemeral-port
+ * offset since 2021
+ * @saddr: source address, 16 bytes in network byte order
+ * @daddr: destination address, 16 bytes in network byte order
+ * @dport: destination port, network byte order
+ * @timeseed: jiffies / (10 * HZ) when the kernel computes it
+ * @secret: the 128-bit secret
+ *
+ * siphash() of the addresses, @timeseed as a CPU integer in memory, and
+ * dport: 38 bytes, up to the end of dport.
+ *
+ * Return: the whole 64-bit hash.
+ */
+u64 demo_secure_ipv6_port_ephemeral_timeseed(const __be32 *saddr,
+					     const __be32 *daddr, __be16 dport,
+					     u32 timeseed,
+					     const siphash_key_t *secret)
+{
+	const struct demo_v6_timeseed {
+		struct in6_addr saddr;
+		struct in6_addr daddr;
+		u32 timeseed;
+		__be16 dport;
+	} __aligned(SIPHASH_ALIGNMENT) in = {
+		.saddr = *(const struct in6_addr *)saddr,
+		.daddr = *(const struct in6_addr *)daddr,
+		.timeseed = timeseed,
+		.dport = dport,
+	};
+
+	static_assert(offsetofend(struct demo_v6_timeseed, dport) == 38);
+	return siphash(&in, offsetofend(struct demo_v6_timeseed, dport),
+		       secret);
+}
+
+SIPMOD_EXPORT_TEST_GPL(demo_secure_ipv6_port_ephemeral_timeseed);
 
 /* ---- what insmod shows ---------------------------------------------------- */
 
@@ -275,8 +460,8 @@ static struct demo_conn demo_conns[] __initdata = {
 	},
 };
 
-/* Every output for the samples; a DCCP number must fit in 48 bits. */
-static void __init t_samples(void)
+/* Every output for the two connections, in the kernel log. */
+static void __init show_samples(void)
 {
 	const struct demo_conn *c;
 	const __be32 *s6, *d6;
@@ -288,7 +473,7 @@ static void __init t_samples(void)
 						      c->dport, &tsoff, &net_secret);
 		dccp4 = demo_secure_dccp_sequence_number(c->saddr4, c->daddr4, c->sport,
 							 c->dport, &net_secret);
-		pr_info("# %pI4:%u -> %pI4:%u: isn %08x tsoff %08x port_offset %08x dccp_seq %012llx\n",
+		pr_info("%pI4:%u -> %pI4:%u: isn %08x tsoff %08x port_offset %08x dccp_seq %012llx\n",
 			&c->saddr4, ntohs(c->sport), &c->daddr4, ntohs(c->dport),
 			isn, tsoff,
 			demo_secure_ipv4_port_ephemeral(c->saddr4, c->daddr4, c->dport,
@@ -299,143 +484,37 @@ static void __init t_samples(void)
 							&tsoff, &net_secret);
 		dccp6 = demo_secure_dccpv6_sequence_number(s6, d6, c->sport, c->dport,
 							   &net_secret);
-		pr_info("# [%pI6c]:%u -> [%pI6c]:%u: isn %08x tsoff %08x port_offset %08x dccp_seq %012llx\n",
+		pr_info("[%pI6c]:%u -> [%pI6c]:%u: isn %08x tsoff %08x port_offset %08x dccp_seq %012llx\n",
 			&c->saddr6, ntohs(c->sport), &c->daddr6, ntohs(c->dport),
 			isn, tsoff,
 			demo_secure_ipv6_port_ephemeral(s6, d6, c->dport, &net_secret),
 			dccp6);
-		if ((dccp4 | dccp6) > GENMASK_ULL(47, 0))
-			ktap_fail("%pI4: a DCCP number is wider than 48 bits",
-				  &c->saddr4);
 	}
-}
-
-#define DEMO_BATCHES	7	/* short: test_secure_seq.ko measures in full */
-#define DEMO_CALLS	256
-
-static u32 md5_secret[MD5_SECRET_WORDS];
-
-/* Print "MD5 time / SipHash time" of one function; fail without figures. */
-static void __init demo_speedup(const char *fn, const struct bench_result *md5,
-				const struct bench_result *sip)
-{
-	u64 x = sip->median_x100 ?
-		div64_u64(md5->median_x100 * 100, sip->median_x100) : 0;
-	u32 f;
-
-	if (!x)
-		ktap_fail("%s: no cycle count", fn);
-	x = div_u64_rem(x, 100, &f);
-	pr_info("# %s: MD5 %llu, SipHash %llu cycles per call (median): %llu.%02ux as fast\n",
-		fn, div_u64(md5->median_x100, 100), div_u64(sip->median_x100, 100),
-		x, f);
-}
-
-/* Time @md5_call and @sip_call in the same batches, then print the ratio. */
-#define DEMO_VS_MD5(fn, md5_call, sip_call)				\
-do {									\
-	struct bench_result __md5, __sip;				\
-									\
-	BENCH_RUN_PAIR(__md5, __sip, DEMO_BATCHES, DEMO_CALLS, (md5_call),	\
-		       (sip_call));					\
-	demo_speedup(fn, &__md5, &__sip);				\
-} while (0)
-
-/* The connection of call i, and the parts the functions take. */
-#define C(i)	(&demo_conns[(i) % ARRAY_SIZE(demo_conns)])
-#define S6(i)	(C(i)->saddr6.s6_addr32)
-#define D6(i)	(C(i)->daddr6.s6_addr32)
-
-/* Each function against its MD5 predecessor. */
-static void __init t_speedup_over_md5(void)
-{
-	u32 tsoff;
-
-	DEMO_VS_MD5("tcp_v4_isn",
-		    md5_secure_tcp_sequence_number(C(i)->saddr4, C(i)->daddr4,
-						   C(i)->sport, C(i)->dport,
-						   &tsoff, md5_secret),
-		    demo_secure_tcp_sequence_number(C(i)->saddr4, C(i)->daddr4,
-						    C(i)->sport, C(i)->dport,
-						    &tsoff, &net_secret));
-	DEMO_VS_MD5("tcp_v6_isn",
-		    md5_secure_tcpv6_sequence_number(S6(i), D6(i), C(i)->sport,
-						     C(i)->dport, &tsoff,
-						     md5_secret),
-		    demo_secure_tcpv6_sequence_number(S6(i), D6(i), C(i)->sport,
-						      C(i)->dport, &tsoff,
-						      &net_secret));
-	DEMO_VS_MD5("port_v4_offset",
-		    md5_secure_ipv4_port_ephemeral(C(i)->saddr4, C(i)->daddr4,
-						   C(i)->dport, md5_secret),
-		    demo_secure_ipv4_port_ephemeral(C(i)->saddr4, C(i)->daddr4,
-						    C(i)->dport, &net_secret));
-	DEMO_VS_MD5("port_v6_offset",
-		    md5_secure_ipv6_port_ephemeral(S6(i), D6(i), C(i)->dport,
-						   md5_secret),
-		    demo_secure_ipv6_port_ephemeral(S6(i), D6(i), C(i)->dport,
-						    &net_secret));
-	DEMO_VS_MD5("dccp_v4_seq",
-		    md5_secure_dccp_sequence_number(C(i)->saddr4, C(i)->daddr4,
-						    C(i)->sport, C(i)->dport,
-						    md5_secret),
-		    demo_secure_dccp_sequence_number(C(i)->saddr4, C(i)->daddr4,
-						     C(i)->sport, C(i)->dport,
-						     &net_secret));
-	DEMO_VS_MD5("dccp_v6_seq",
-		    md5_secure_dccpv6_sequence_number(S6(i), D6(i), C(i)->sport,
-						      C(i)->dport, md5_secret),
-		    demo_secure_dccpv6_sequence_number(S6(i), D6(i), C(i)->sport,
-						       C(i)->dport, &net_secret));
-}
-
-static const struct ktap_case demo_cases[] __initconst = {
-	{ "samples", t_samples },
-	{ "speedup_over_md5", t_speedup_over_md5 },
-};
-
-static void demo_wipe_secrets(void)
-{
-	memzero_explicit(&net_secret, sizeof(net_secret));
-	memzero_explicit(md5_secret, sizeof(md5_secret));
 }
 
 static int __init secure_seq_demo_init(void)
 {
-	u8 bytes[sizeof(net_secret)];
-	int fixed;
+	int fixed = sipmod_key_param_take(&key, "key", &net_secret);
 
-	fixed = hexkey_param_take(&key, bytes, sizeof(bytes));
 	if (fixed < 0)
 		return fixed;
-	if (fixed) {
-		net_secret.key[0] = get_unaligned_le64(bytes);
-		net_secret.key[1] = get_unaligned_le64(bytes + 8);
-		memzero_explicit(bytes, sizeof(bytes));
-	} else {
+	if (!fixed)
 		get_random_bytes(&net_secret, sizeof(net_secret));
-	}
-	get_random_bytes(md5_secret, sizeof(md5_secret));
-
-	ktap_plan(ARRAY_SIZE(demo_cases));
-	pr_info("# secure_seq_demo %s: the seed's secure_seq functions on siphash.ko, secret %s\n",
+	pr_info("secure_seq of \"Introduce The SipHash PRF\" on siphash.ko %s, secret %s\n",
 		SIPHASH_OOT_VERSION, fixed ? "fixed by key=" : "random");
-	if (ktap_run(demo_cases, ARRAY_SIZE(demo_cases))) {
-		demo_wipe_secrets();
-		return -EINVAL;
-	}
+	show_samples();
 	return 0;
 }
 
 static void __exit secure_seq_demo_exit(void)
 {
-	demo_wipe_secrets();
+	memzero_explicit(&net_secret, sizeof(net_secret));
 }
 
 module_init(secure_seq_demo_init);
 module_exit(secure_seq_demo_exit);
 
-MODULE_DESCRIPTION("The seed's SipHash secure_seq functions (TCP ISN, port offsets, DCCP) on siphash.ko, shown at load with their speedup over MD5");
+MODULE_DESCRIPTION("The SipHash secure_seq functions of \"Introduce The SipHash PRF\" (TCP ISN, port offsets, DCCP) on siphash.ko, and what later kernels changed, for test_secure_seq.ko");
 MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);

@@ -10,10 +10,10 @@
  *
  * Nothing here is used by the network stack. The functions are exported,
  * in the SIPHASH_OOT_TEST namespace, for test_syncookie.ko, which holds
- * the known answers, round trips, forgeries and the SYN flood benchmark.
- * At load, the module makes and checks a cookie per address family at the
- * current minute and shows how much faster cookie_hash() is than the SHA-1
- * one it replaced (syncookie_sha1.h).
+ * the known answers, round trips, forgeries, the comparison with the
+ * running kernel and the SYN flood benchmark against SHA-1. At load, the
+ * module makes and checks a cookie per address family at the current
+ * minute.
  *
  * A cookie, all sums mod 2^32, ISN being the client's SYN sequence number:
  *
@@ -34,40 +34,78 @@
 #include <linux/string.h>
 #include <net/tcp.h>
 
-#include "compat.h"
 #include "siphash.h"
-#include "bench.h"
-#include "ktap.h"
+
+#include "compat.h"
 #include "modparam.h"
 #include "syncookie_demo.h"
-#include "syncookie_sha1.h"
 
 #define COOKIEBITS	24	/* the minute counter's bits at the top */
 #define COOKIEMASK	(((u32)1 << COOKIEBITS) - 1)
 
 /* The module's keys, as the kernel has syncookie_secret[2]. */
 static siphash_aligned_key_t syncookie_secret[2];
-/* The SHA-1 secrets of the baseline, random: used only to time it. */
-static struct sha1_cookie_secret sha1_secret;
 
-module_param_hexkey(keys, 32,
-		    "Fix both SipHash cookie keys for reproducible output: key 0 bytes then key 1 bytes, each as libsodium takes a SipHash key (default: random from get_random_bytes())");
+sipmod_param_key(key0,
+		 "Fix the cookie key of count 0 for reproducible output (default: random from get_random_bytes())");
+sipmod_param_key(key1,
+		 "Fix the cookie key of the minute counter, like key0");
 
-/* The index of the largest MSS in @tab (ascending) not above @mss, or 0. */
-static u32 mss_index(const u16 *tab, u32 n, u16 mss)
+/* The MSS values an IPv4 cookie can carry; a SYN's rounds down to one. */
+const u16 scd_msstab_v4[SCD_MSSTAB_SIZE] = { 536, 1300, 1440, 1460 };
+SIPMOD_EXPORT_TEST_GPL(scd_msstab_v4);
+
+/* RFC 2460 8.3: MTU - 60; the smallest from IPV6_MIN_MTU (1280). */
+const u16 scd_msstab_v6[SCD_MSSTAB_SIZE] = {
+	1280 - 60, 1480 - 60, 1500 - 60, 9000 - 60
+};
+
+SIPMOD_EXPORT_TEST_GPL(scd_msstab_v6);
+
+/* The index of the largest MSS in @tab not above @mss, or 0. */
+static u32 mss_index(const u16 *tab, u16 mss)
 {
 	u32 ind;
 
-	for (ind = n - 1; ind; ind--)
+	for (ind = SCD_MSSTAB_SIZE - 1; ind; ind--)
 		if (mss >= tab[ind])
 			break;
 	return ind;
 }
 
+/*
+ * The cookie of a SYN with sequence number @seq from the two hashes of its
+ * tuple, H(key0; count 0) and H(key1; @count): secure_tcp_syn_cookie().
+ */
+static u32 cookie_make(u32 h0, u32 h1, __be32 seq, u32 count, u32 mssind)
+{
+	return h0 + ntohl(seq) + (count << COOKIEBITS) +
+	       ((h1 + mssind) & COOKIEMASK);
+}
+
+/*
+ * The age in minutes of @cookie at minute @count, @h0 its tuple's hash of
+ * count 0 and @seq the ACK's sequence number, and in *@rest what
+ * cookie_mss() reads: the first half of check_tcp_syn_cookie().
+ */
+static u32 cookie_age(u32 cookie, u32 h0, __be32 seq, u32 count, u32 *rest)
+{
+	*rest = cookie - (h0 + ntohl(seq) - 1);
+	return (count - (*rest >> COOKIEBITS)) & (U32_MAX >> COOKIEBITS);
+}
+
+/* The MSS of a cookie younger than MAX_SYNCOOKIE_AGE, @h1 its minute's hash. */
+static int cookie_mss(const u16 *tab, u32 rest, u32 h1)
+{
+	u32 mssind = (rest - h1) & COOKIEMASK;
+
+	return mssind < SCD_MSSTAB_SIZE ? tab[mssind] : 0;
+}
+
 /* ---- net/ipv4/syncookies.c ----------------------------------------------- */
 
 /**
- * scd_cookie_v4_hash() - the hash of an IPv4 cookie, the seed's cookie_hash()
+ * scd_cookie_v4_hash() - the hash of an IPv4 cookie, the patch's cookie_hash()
  * @t: the tuple
  * @count: 0, or the minute counter
  * @c: which key: 0 for count 0, 1 for the counter
@@ -90,9 +128,6 @@ u32 scd_cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
 
 SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_hash);
 
-/* The MSS values an IPv4 cookie can carry; a SYN's rounds down to one. */
-static const u16 msstab_v4[] = { 536, 1300, 1440, 1460 };
-
 /**
  * scd_cookie_v4_init_sequence() - the cookie of an IPv4 SYN
  * @t: the SYN's tuple
@@ -109,12 +144,12 @@ u32 scd_cookie_v4_init_sequence(const struct scd_v4_tuple *t, __be32 seq,
 				u16 *mssp, u32 count,
 				const siphash_key_t *secret)
 {
-	u32 mssind = mss_index(msstab_v4, ARRAY_SIZE(msstab_v4), *mssp);
+	u32 mssind = mss_index(scd_msstab_v4, *mssp);
 
-	*mssp = msstab_v4[mssind];
-	return scd_cookie_v4_hash(t, 0, 0, secret) + ntohl(seq) +
-	       (count << COOKIEBITS) +
-	       ((scd_cookie_v4_hash(t, count, 1, secret) + mssind) & COOKIEMASK);
+	*mssp = scd_msstab_v4[mssind];
+	return cookie_make(scd_cookie_v4_hash(t, 0, 0, secret),
+			   scd_cookie_v4_hash(t, count, 1, secret), seq, count,
+			   mssind);
 }
 
 SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_init_sequence);
@@ -135,15 +170,14 @@ SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_init_sequence);
 int scd_cookie_v4_check(const struct scd_v4_tuple *t, __be32 seq, u32 cookie,
 			u32 count, const siphash_key_t *secret)
 {
-	u32 diff, mssind;
+	u32 rest, age;
 
-	cookie -= scd_cookie_v4_hash(t, 0, 0, secret) + ntohl(seq) - 1;
-	diff = (count - (cookie >> COOKIEBITS)) & (U32_MAX >> COOKIEBITS);
-	if (diff >= MAX_SYNCOOKIE_AGE)
+	age = cookie_age(cookie, scd_cookie_v4_hash(t, 0, 0, secret), seq,
+			 count, &rest);
+	if (age >= MAX_SYNCOOKIE_AGE)
 		return 0;
-	mssind = (cookie - scd_cookie_v4_hash(t, count - diff, 1, secret)) &
-		 COOKIEMASK;
-	return mssind < ARRAY_SIZE(msstab_v4) ? msstab_v4[mssind] : 0;
+	return cookie_mss(scd_msstab_v4, rest,
+			  scd_cookie_v4_hash(t, count - age, 1, secret));
 }
 
 SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_check);
@@ -151,7 +185,7 @@ SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_check);
 /* ---- net/ipv6/syncookies.c ----------------------------------------------- */
 
 /*
- * The seed's IPv6 input, on the stack and aligned for SipHash; hashed up
+ * The patch's IPv6 input, on the stack and aligned for SipHash; hashed up
  * to the end of dport (40 bytes), never the tail padding. @count is a CPU
  * integer in memory: its bytes depend on the CPU's byte order.
  */
@@ -166,7 +200,7 @@ struct scd_v6_input {
 static_assert(offsetofend(struct scd_v6_input, dport) == 40);
 
 /**
- * scd_cookie_v6_hash() - the hash of an IPv6 cookie, the seed's cookie_hash()
+ * scd_cookie_v6_hash() - the hash of an IPv6 cookie, the patch's cookie_hash()
  * @t: the tuple
  * @count: 0, or the minute counter
  * @c: which key: 0 for count 0, 1 for the counter
@@ -193,9 +227,6 @@ u32 scd_cookie_v6_hash(const struct scd_v6_tuple *t, u32 count, int c,
 
 SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_hash);
 
-/* RFC 2460 8.3: MTU - 60; the smallest from IPV6_MIN_MTU (1280). */
-static const u16 msstab_v6[] = { 1280 - 60, 1480 - 60, 1500 - 60, 9000 - 60 };
-
 /**
  * scd_cookie_v6_init_sequence() - the cookie of an IPv6 SYN
  * @t: the SYN's tuple
@@ -212,12 +243,12 @@ u32 scd_cookie_v6_init_sequence(const struct scd_v6_tuple *t, __be32 seq,
 				u16 *mssp, u32 count,
 				const siphash_key_t *secret)
 {
-	u32 mssind = mss_index(msstab_v6, ARRAY_SIZE(msstab_v6), *mssp);
+	u32 mssind = mss_index(scd_msstab_v6, *mssp);
 
-	*mssp = msstab_v6[mssind];
-	return scd_cookie_v6_hash(t, 0, 0, secret) + ntohl(seq) +
-	       (count << COOKIEBITS) +
-	       ((scd_cookie_v6_hash(t, count, 1, secret) + mssind) & COOKIEMASK);
+	*mssp = scd_msstab_v6[mssind];
+	return cookie_make(scd_cookie_v6_hash(t, 0, 0, secret),
+			   scd_cookie_v6_hash(t, count, 1, secret), seq, count,
+			   mssind);
 }
 
 SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_init_sequence);
@@ -238,15 +269,14 @@ SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_init_sequence);
 int scd_cookie_v6_check(const struct scd_v6_tuple *t, __be32 seq, u32 cookie,
 			u32 count, const siphash_key_t *secret)
 {
-	u32 diff, mssind;
+	u32 rest, age;
 
-	cookie -= scd_cookie_v6_hash(t, 0, 0, secret) + ntohl(seq) - 1;
-	diff = (count - (cookie >> COOKIEBITS)) & (U32_MAX >> COOKIEBITS);
-	if (diff >= MAX_SYNCOOKIE_AGE)
+	age = cookie_age(cookie, scd_cookie_v6_hash(t, 0, 0, secret), seq,
+			 count, &rest);
+	if (age >= MAX_SYNCOOKIE_AGE)
 		return 0;
-	mssind = (cookie - scd_cookie_v6_hash(t, count - diff, 1, secret)) &
-		 COOKIEMASK;
-	return mssind < ARRAY_SIZE(msstab_v6) ? msstab_v6[mssind] : 0;
+	return cookie_mss(scd_msstab_v6, rest,
+			  scd_cookie_v6_hash(t, count - age, 1, secret));
 }
 
 SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_check);
@@ -266,115 +296,55 @@ static const struct scd_v6_tuple demo_v6 = {
 };
 
 /* A SYN per family at the current minute: its cookie, and its ACK's check. */
-static void __init t_sample_cookies(void)
+static void __init show_samples(void)
 {
 	const __be32 seq = htonl(0x12345678), ack = htonl(0x12345679);
 	u32 count = tcp_cookie_time(), cookie;
 	u16 mss = 1460;
-	int got;
 
 	cookie = scd_cookie_v4_init_sequence(&demo_v4, seq, &mss, count,
 					     syncookie_secret);
-	got = scd_cookie_v4_check(&demo_v4, ack, cookie, count, syncookie_secret);
-	pr_info("# SYN %pI4:%u -> %pI4:%u, seq %08x, MSS 1460: cookie %08x at minute %u; its ACK carries MSS %d\n",
+	pr_info("SYN %pI4:%u -> %pI4:%u, seq %08x, MSS 1460: cookie %08x at minute %u; its ACK carries MSS %d\n",
 		&demo_v4.saddr, ntohs(demo_v4.sport), &demo_v4.daddr,
-		ntohs(demo_v4.dport), ntohl(seq), cookie, count, got);
-	if (got != mss)
-		ktap_fail("IPv4: the ACK carries MSS %d, want %u", got, mss);
-
+		ntohs(demo_v4.dport), ntohl(seq), cookie, count,
+		scd_cookie_v4_check(&demo_v4, ack, cookie, count, syncookie_secret));
 	mss = 1500;
 	cookie = scd_cookie_v6_init_sequence(&demo_v6, seq, &mss, count,
 					     syncookie_secret);
-	got = scd_cookie_v6_check(&demo_v6, ack, cookie, count, syncookie_secret);
-	pr_info("# SYN [%pI6c]:%u -> [%pI6c]:%u, seq %08x, MSS 1500: cookie %08x at minute %u; its ACK carries MSS %d\n",
+	pr_info("SYN [%pI6c]:%u -> [%pI6c]:%u, seq %08x, MSS 1500: cookie %08x at minute %u; its ACK carries MSS %d\n",
 		&demo_v6.saddr, ntohs(demo_v6.sport), &demo_v6.daddr,
-		ntohs(demo_v6.dport), ntohl(seq), cookie, count, got);
-	if (got != mss)
-		ktap_fail("IPv6: the ACK carries MSS %d, want %u", got, mss);
-}
-
-#define DEMO_BATCHES	7	/* short: test_syncookie.ko measures in full */
-#define DEMO_CALLS	256
-
-/* Print "SHA-1 time / SipHash time" of one hash; fail without figures. */
-static void __init demo_speedup(const char *fn, const struct bench_result *sha1,
-				const struct bench_result *sip)
-{
-	u64 x = sip->median_x100 ?
-		div64_u64(sha1->median_x100 * 100, sip->median_x100) : 0;
-	u32 f;
-
-	if (!x)
-		ktap_fail("%s: no cycle count", fn);
-	x = div_u64_rem(x, 100, &f);
-	pr_info("# %s: SHA-1 %llu, SipHash %llu cycles per call (median): %llu.%02ux as fast\n",
-		fn, div_u64(sha1->median_x100, 100),
-		div_u64(sip->median_x100, 100), x, f);
-}
-
-/* cookie_hash() against the SHA-1 one, in the same batches; count varies. */
-static void __init t_speedup_over_sha1(void)
-{
-	struct bench_result sha1, sip;
-
-	BENCH_RUN_PAIR(sha1, sip, DEMO_BATCHES, DEMO_CALLS,
-		       sha1_cookie_hash_v4(&demo_v4, i, 1, &sha1_secret),
-		       scd_cookie_v4_hash(&demo_v4, i, 1, syncookie_secret));
-	demo_speedup("cookie_hash_v4", &sha1, &sip);
-	BENCH_RUN_PAIR(sha1, sip, DEMO_BATCHES, DEMO_CALLS,
-		       sha1_cookie_hash_v6(&demo_v6, i, 1, &sha1_secret),
-		       scd_cookie_v6_hash(&demo_v6, i, 1, syncookie_secret));
-	demo_speedup("cookie_hash_v6", &sha1, &sip);
-}
-
-static const struct ktap_case demo_cases[] __initconst = {
-	{ "sample_cookies", t_sample_cookies },
-	{ "speedup_over_sha1", t_speedup_over_sha1 },
-};
-
-static void demo_wipe_secrets(void)
-{
-	memzero_explicit(syncookie_secret, sizeof(syncookie_secret));
-	memzero_explicit(&sha1_secret, sizeof(sha1_secret));
-	sha1_cookie_wipe();
+		ntohs(demo_v6.dport), ntohl(seq), cookie, count,
+		scd_cookie_v6_check(&demo_v6, ack, cookie, count, syncookie_secret));
 }
 
 static int __init syncookie_demo_init(void)
 {
-	u8 raw[sizeof(syncookie_secret)];
-	int fixed, c;
+	int fixed0 = sipmod_key_param_take(&key0, "key0", &syncookie_secret[0]);
+	int fixed1 = sipmod_key_param_take(&key1, "key1", &syncookie_secret[1]);
 
-	fixed = hexkey_param_take(&keys, raw, sizeof(raw));
-	if (fixed < 0)
-		return fixed;
-	for (c = 0; fixed && c < 2; c++) {
-		syncookie_secret[c].key[0] = get_unaligned_le64(raw + 16 * c);
-		syncookie_secret[c].key[1] = get_unaligned_le64(raw + 16 * c + 8);
-	}
-	memzero_explicit(raw, sizeof(raw));
-	if (!fixed)
-		get_random_bytes(syncookie_secret, sizeof(syncookie_secret));
-	get_random_bytes(&sha1_secret, sizeof(sha1_secret));
-
-	ktap_plan(ARRAY_SIZE(demo_cases));
-	pr_info("# syncookie_demo %s: Linux 6.1's SYN cookies with the seed's SipHash cookie_hash() on siphash.ko, keys %s\n",
-		SIPHASH_OOT_VERSION, fixed ? "fixed by keys=" : "random");
-	if (ktap_run(demo_cases, ARRAY_SIZE(demo_cases))) {
-		demo_wipe_secrets();
+	if (fixed0 < 0 || fixed1 < 0) {
+		memzero_explicit(syncookie_secret, sizeof(syncookie_secret));
 		return -EINVAL;
 	}
+	if (!fixed0)
+		get_random_bytes(&syncookie_secret[0], sizeof(syncookie_secret[0]));
+	if (!fixed1)
+		get_random_bytes(&syncookie_secret[1], sizeof(syncookie_secret[1]));
+	pr_info("Linux 6.1's SYN cookies with the SipHash cookie_hash() of \"Introduce The SipHash PRF\" on siphash.ko %s, keys %s\n",
+		SIPHASH_OOT_VERSION, fixed0 || fixed1 ? "fixed by key0=/key1=" : "random");
+	show_samples();
 	return 0;
 }
 
 static void __exit syncookie_demo_exit(void)
 {
-	demo_wipe_secrets();
+	memzero_explicit(syncookie_secret, sizeof(syncookie_secret));
 }
 
 module_init(syncookie_demo_init);
 module_exit(syncookie_demo_exit);
 
-MODULE_DESCRIPTION("Linux 6.1's TCP SYN cookies with the seed's SipHash cookie_hash() on siphash.ko, shown at load with their speedup over SHA-1");
+MODULE_DESCRIPTION("Linux 6.1's TCP SYN cookies with the SipHash cookie_hash() of \"Introduce The SipHash PRF\" on siphash.ko, for test_syncookie.ko");
 MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);

@@ -4,9 +4,10 @@
  *
  * Several kthreads, spread over the online CPUs, hash random inputs with
  * random keys through siphash.ko and through the kernel's built-in
- * lib/siphash.c at the same time, for a bounded time, and count calls and
- * mismatches. siphash.ko keeps no mutable global state, so any mismatch is a
- * bug. Module init fails with -EINVAL on any mismatch.
+ * lib/siphash.c (kref_api of sipmod_testlib.ko) at the same time, for a
+ * bounded time, and count calls and mismatches. siphash.ko keeps no
+ * mutable global state, so any mismatch is a bug. Module init fails with
+ * -EINVAL on any mismatch.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -25,25 +26,25 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 
-#include "compat.h"
-#include "kernel_ref.h"
-#include "modparam.h"
 #include "siphash.h"
 
-#define THREADS_MIN 1
-#define THREADS_MAX 64
-#define DURATION_MS_MIN 1
-#define DURATION_MS_MAX 10000
+#include "compat.h"
+#include "kref.h"
+#include "ktap.h"
+#include "modparam.h"
+
 #define MAX_LEN 200
 
 static unsigned int threads = 4;
+sipmod_param_uint(threads, 1, 64,
+		  "Hashing kthreads, spread over the online CPUs; default 4");
+
 static unsigned int duration_ms = 3000;
+sipmod_param_uint(duration_ms, 1, 10000,
+		  "How long the kthreads hash, in milliseconds; default 3000");
 
-module_param_uint_range(threads, THREADS_MIN, THREADS_MAX,
-			"Hashing kthreads, spread over the online CPUs; default 4");
-
-module_param_uint_range(duration_ms, DURATION_MS_MIN, DURATION_MS_MAX,
-			"How long the kthreads hash, in milliseconds; default 3000");
+/* siphash.ko's API; the kernel's is kref_api. */
+SIP_API(static, ours);
 
 /**
  * struct smp_worker - one hashing kthread and its results
@@ -63,32 +64,31 @@ struct smp_worker {
 	u8 buf[MAX_LEN + 8];
 };
 
+/* One random input through siphash(), hsiphash() and one helper of each API. */
 static void smp_one_round(struct smp_worker *w)
 {
-	siphash_key_t key;
-	hsiphash_key_t hkey;
 	size_t len = prandom_u32_state(&w->rnd) % (MAX_LEN + 1);
 	size_t off = prandom_u32_state(&w->rnd) % 8;
+	unsigned int j = prandom_u32_state(&w->rnd) % SIP_NR_HELPERS;
+	const struct sip_helper *mine = &ours.helpers[j];
+	const struct sip_helper *kern = &kref_api.helpers[j];
 	const u8 *p = w->buf + off;
-	u64 a, b;
-	u32 c;
+	siphash_key_t key;
+	hsiphash_key_t hkey;
+	const void *k;
 
 	prandom_bytes_state(&w->rnd, &key, sizeof(key));
 	prandom_bytes_state(&w->rnd, &hkey, sizeof(hkey));
 	prandom_bytes_state(&w->rnd, w->buf, sizeof(w->buf));
-	a = get_unaligned_le64(w->buf);
-	b = get_unaligned_le64(w->buf + 8);
-	c = get_unaligned_le32(w->buf + 16);
+	k = mine->half ? (const void *)&hkey : (const void *)&key;
 
-	if (siphash(p, len, &key) != kern_siphash(p, len, &key))
+	if (ours.siphash(p, len, &key) != kref_api.siphash(p, len, &key))
 		w->mismatches++;
-	if (hsiphash(p, len, &hkey) != kern_hsiphash(p, len, &hkey))
+	if (ours.hsiphash(p, len, &hkey) != kref_api.hsiphash(p, len, &hkey))
 		w->mismatches++;
-	if (siphash_2u64(a, b, &key) != kern_2u64(a, b, &key))
+	if (mine->call(w->buf, k) != kern->call(w->buf, k))
 		w->mismatches++;
-	if (hsiphash_3u32(a, b, c, &hkey) != kern_h3u32(a, b, c, &hkey))
-		w->mismatches++;
-	w->calls += 4;
+	w->calls += 3;
 }
 
 static int smp_worker_fn(void *data)
@@ -106,24 +106,23 @@ static int smp_worker_fn(void *data)
 	return 0;
 }
 
-static int __init test_siphash_smp_init(void)
+/* What the kthreads did, for the cases after the first. */
+static unsigned long total_calls;
+static unsigned int idle_threads, cpus_used;
+
+/* Run the kthreads for duration_ms; every result must match the kernel's. */
+static void t_concurrent_results_match(void)
 {
 	struct smp_worker *workers;
-	unsigned long calls = 0, mismatches = 0, cpus_seen = 0;
-	unsigned int i, started = 0, idle = 0, cpu, ncpus;
-	unsigned int online = num_online_cpus();
-	bool fail = false;
+	unsigned long mismatches = 0, cpus_seen = 0;
+	unsigned int i, started = 0, cpu;
 	int err = 0;
 
-	pr_info("KTAP version 1\n");
-	pr_info("1..3\n");
-	pr_info("# siphash.ko %s: %u kthreads on %u online CPUs for %u ms\n",
-		SIPHASH_OOT_VERSION, threads, online, duration_ms);
-
 	workers = kcalloc(threads, sizeof(*workers), GFP_KERNEL);
-	if (!workers)
-		return -ENOMEM;
-
+	if (!workers) {
+		ktap_fail("no memory for %u kthreads", threads);
+		return;
+	}
 	cpu = cpumask_first(cpu_online_mask);
 	for (i = 0; i < threads; i++) {
 		struct smp_worker *w = &workers[i];
@@ -147,45 +146,52 @@ static int __init test_siphash_smp_init(void)
 		msleep(duration_ms);
 	for (i = 0; i < started; i++) {
 		kthread_stop(workers[i].task);
-		calls += workers[i].calls;
+		total_calls += workers[i].calls;
 		mismatches += workers[i].mismatches;
 		cpus_seen |= workers[i].cpus_seen;
 		if (!workers[i].calls)
-			idle++;
-		pr_info("# thread %u: calls=%lu mismatches=%lu\n", i,
-			workers[i].calls, workers[i].mismatches);
+			idle_threads++;
+		ktap_info("thread %u: calls=%lu mismatches=%lu", i,
+			  workers[i].calls, workers[i].mismatches);
 	}
 	kfree(workers);
-	if (err) {
-		pr_err("could not start kthread %u: %d\n", started, err);
-		return err;
-	}
+	if (err)
+		ktap_fail("could not start kthread %u: %d", started, err);
+	cpus_used = hweight_long(cpus_seen);
+	ktap_info("totals: threads=%u calls=%lu mismatches=%lu cpus_used=%u",
+		  threads, total_calls, mismatches, cpus_used);
+	if (mismatches)
+		ktap_fail("%lu mismatches in %lu calls", mismatches, total_calls);
+}
 
-	ncpus = hweight_long(cpus_seen);
-	pr_info("# totals: threads=%u calls=%lu mismatches=%lu cpus_used=%u\n",
-		threads, calls, mismatches, ncpus);
-	if (mismatches) {
-		fail = true;
-		pr_info("not ok 1 concurrent_results_match_lib_siphash # %lu mismatches in %lu calls\n",
-			mismatches, calls);
-	} else {
-		pr_info("ok 1 concurrent_results_match_lib_siphash # %lu calls\n",
-			calls);
-	}
-	if (idle) {
-		fail = true;
-		pr_info("not ok 2 every_thread_hashed # %u idle threads\n", idle);
-	} else {
-		pr_info("ok 2 every_thread_hashed\n");
-	}
-	if (online > 1 && threads > 1 && ncpus < 2) {
-		fail = true;
-		pr_info("not ok 3 threads_ran_on_several_cpus # only one CPU used\n");
-	} else {
-		pr_info("ok 3 threads_ran_on_several_cpus # %u CPUs used\n",
-			ncpus);
-	}
-	return fail ? -EINVAL : 0;
+static void t_every_thread_hashed(void)
+{
+	if (idle_threads)
+		ktap_fail("%u idle threads", idle_threads);
+}
+
+static void t_threads_ran_on_several_cpus(void)
+{
+	if (num_online_cpus() > 1 && threads > 1 && cpus_used < 2)
+		ktap_fail("only one CPU used");
+}
+
+static const struct ktap_case cases[] = {
+	{ "concurrent_results_match_lib_siphash", t_concurrent_results_match },
+	{ "every_thread_hashed", t_every_thread_hashed },
+	{ "threads_ran_on_several_cpus", t_threads_ran_on_several_cpus },
+};
+
+static int __init test_siphash_smp_init(void)
+{
+	unsigned int failed;
+
+	ktap_begin(ARRAY_SIZE(cases));
+	pr_info("# siphash.ko %s: %u kthreads on %u online CPUs for %u ms\n",
+		SIPHASH_OOT_VERSION, threads, num_online_cpus(), duration_ms);
+	failed = ktap_run(cases, ARRAY_SIZE(cases));
+	ktap_end();
+	return failed ? -EINVAL : 0;
 }
 
 static void __exit test_siphash_smp_exit(void)
@@ -200,3 +206,4 @@ MODULE_AUTHOR("siphash-oot developers");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(SIPHASH_OOT_VERSION);
 MODULE_INFO(test, "Y");
+SIPMOD_IMPORT_TEST();

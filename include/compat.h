@@ -10,6 +10,11 @@
  *
  *   SIPMOD_HAVE_LINUX_UNALIGNED_H  <linux/unaligned.h> exists. It replaced
  *                                  <asm/unaligned.h> in 6.12.
+ *   SIPMOD_HAVE_PARAM_SET_UINT_MINMAX
+ *                                  <linux/moduleparam.h> declares
+ *                                  param_set_uint_minmax() (5.15 and
+ *                                  later); this header defines the same
+ *                                  where it does not.
  *   SIPMOD_HAVE_LINUX_HEX_H        <linux/hex.h> exists. hex2bin() moved
  *                                  there from <linux/kernel.h>, which
  *                                  stopped including it in 7.x.
@@ -49,11 +54,9 @@
  *   SIPMOD_HAVE_SOCKADDR_UNSIZED   kernel_bind() and kernel_connect() take
  *                                  struct sockaddr_unsized (7.x).
  *
- * For the test and demo modules only. siphash.c and siphash.h do not
- * include this file (the library's one need, the unaligned-access header,
- * is siphash_compat_lib.h, which this includes), so that the library, the
- * Debian package and a consumer built with only siphash.h never see the
- * network stack, kprobes or ptrace.
+ * For the demos, the tests and their helper module only: siphash.c and
+ * siphash.h never include it, so that the library, the Debian package and
+ * a consumer built with only siphash.h never see the network stack.
  */
 #ifndef SIPHASH_COMPAT_H
 #define SIPHASH_COMPAT_H
@@ -61,10 +64,34 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 
-#include "siphash_compat_lib.h"	/* the library's own: the unaligned header */
+#include <linux/moduleparam.h>
+
+#ifdef SIPMOD_HAVE_LINUX_UNALIGNED_H
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
 
 #ifdef SIPMOD_HAVE_LINUX_HEX_H
 #include <linux/hex.h>
+#endif
+
+#ifndef SIPMOD_HAVE_PARAM_SET_UINT_MINMAX
+/* What the kernel's param_set_uint_minmax() does, where it has none. */
+static inline int param_set_uint_minmax(const char *val,
+					const struct kernel_param *kp,
+					unsigned int min, unsigned int max)
+{
+	unsigned int num;
+	int ret = kstrtouint(val, 0, &num);
+
+	if (ret)
+		return ret;
+	if (num < min || num > max)
+		return -EINVAL;
+	*(unsigned int *)kp->arg = num;
+	return 0;
+}
 #endif
 
 /*
@@ -260,111 +287,6 @@ static inline int sipmod_kernel_cookie_v6_check(const struct ipv6hdr *iph,
 #define SIPMOD_SOCKADDR(p)	((struct sockaddr *)(p))
 #endif
 
-/*
- * Arguments at a kprobe on a function's first instruction, by machine
- * word of the calling convention: sipmod_kprobe_arg(regs, n) is word @n.
- * regs_get_kernel_argument() knows it where the arch has it for modules
- * (x86, arm64; s390's calls functions modules cannot, and it passes
- * words 0..4 in r2..r6); 32-bit arm and mips pass words 0..3 in r0..r3 and a0..a3 and
- * the rest on the stack (o32 reserves a home for a0..a3 there, so word n
- * is stack word n); n64 passes words 0..7 in a0..a7.
- *
- * Where a 64-bit integer goes differs on 32-bit kernels, and so does the
- * word of the key pointer of siphash_1u64(u64, key) and
- * siphash_2u64(u64, u64, key): a u64 takes an even/odd register pair on
- * arm and mips; i386 (-mregparm=3) passes the first in eax:edx, and a
- * second that does not fit in the one register left goes on the stack,
- * with every argument after it.
- */
-#define SIPMOD_KPROBE_ARG_RULE	1
-#if defined(CONFIG_S390)
-static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
-					      unsigned int n)
-{
-	/* s390's regs_get_kernel_argument() is not for modules: r2..r6 */
-	return n < 5 ? regs->gprs[2 + n] : 0;
-}
-#elif defined(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API)
-static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
-					      unsigned int n)
-{
-	return regs_get_kernel_argument(regs, n);
-}
-#elif defined(CONFIG_ARM)
-static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
-					      unsigned int n)
-{
-	unsigned long word = 0;
-
-	/* arm's regs_get_kernel_stack_nth() is not exported to modules */
-	if (n < 4)
-		return regs->uregs[n];
-	if (copy_from_kernel_nofault(&word, (unsigned long *)regs->ARM_sp + n - 4,
-				     sizeof(word)))
-		return 0;
-	return word;
-}
-#elif defined(CONFIG_MIPS) && defined(CONFIG_32BIT)
-static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
-					      unsigned int n)
-{
-	return n < 4 ? regs->regs[4 + n] : regs_get_kernel_stack_nth(regs, n);
-}
-#elif defined(CONFIG_MIPS)
-static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
-					      unsigned int n)
-{
-	return n < 8 ? regs->regs[4 + n] : 0;
-}
-#else
-/* No rule: the live_ cases that need one fail with -EOPNOTSUPP (live.h). */
-#undef SIPMOD_KPROBE_ARG_RULE
-#define SIPMOD_KPROBE_ARG_RULE	0
-static inline unsigned long sipmod_kprobe_arg(struct pt_regs *regs,
-					      unsigned int n)
-{
-	return 0;
-}
-#endif
-
-#if BITS_PER_LONG == 64
-#define SIPMOD_KEY_ARG_1U64	1
-#define SIPMOD_KEY_ARG_2U64	2
-#elif defined(CONFIG_X86_32)
-#define SIPMOD_KEY_ARG_1U64	2
-#define SIPMOD_KEY_ARG_2U64	5
-#else
-#define SIPMOD_KEY_ARG_1U64	2
-#define SIPMOD_KEY_ARG_2U64	4
-#endif
-/* __siphash_*(data, len, key): three words everywhere. */
-#define SIPMOD_KEY_ARG_BUF	2
-
-/*
- * The function siphash() of an aligned buffer calls: the unaligned entry
- * where the CPU loads unaligned words well, else the aligned one.
- */
-#ifdef CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS
-#define SIPMOD_SIPHASH_BUF_FN	"__siphash_unaligned"
-#else
-#define SIPMOD_SIPHASH_BUF_FN	"__siphash_aligned"
-#endif
-
-/*
- * What siphash() of a constant 32 aligned bytes calls (the two addresses
- * secure_tcpv6_ts_off() hashes): the unaligned entry as above, else
- * ___siphash_aligned() folds the length into siphash_4u64(), whose key
- * follows four u64 (register pairs on 32-bit arm and mips o32).
- */
-#ifdef CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS
-#define SIPMOD_SIPHASH_32_FN		"__siphash_unaligned"
-#define SIPMOD_SIPHASH_32_KEY_ARG	SIPMOD_KEY_ARG_BUF
-#define SIPMOD_SIPHASH_32_LEN		32
-#else
-#define SIPMOD_SIPHASH_32_FN		"siphash_4u64"
-#define SIPMOD_SIPHASH_32_KEY_ARG	(BITS_PER_LONG == 64 ? 4 : 8)
-#define SIPMOD_SIPHASH_32_LEN		0
-#endif
 #endif /* MODULE */
 
 #endif /* SIPHASH_COMPAT_H */

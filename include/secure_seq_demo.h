@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The functions secure_seq_demo.ko exports, for test_secure_seq.ko: the
- * seed's secure_seq functions under a demo_ prefix, with the secret as
+ * patch series' secure_seq functions under a demo_ prefix, with the secret as
  * their last argument. They are in the SIPHASH_OOT_TEST namespace
  * (SIPMOD_IMPORT_TEST() in compat.h); secure_seq_demo.c documents them.
  * The key type is the kernel's: this header does not map the SipHash API

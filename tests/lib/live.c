@@ -1,37 +1,135 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
- * The running kernel as the oracle of the demos' live_ cases: the secrets
- * its secure_seq functions and SYN cookies hash with, reached while it
- * computes, and real TCP handshakes on loopback between kernel sockets.
- * A test module includes this once (static functions, like ktap.h).
- *
- * A secret is found the same way on every arch: a kprobe on the kernel's
- * own SipHash function that the kernel function under test calls, armed
- * only for this task while the test calls that function once, records the
- * key pointer the kernel passes (compat.h says where each arch's calling
- * convention puts it). The key is then read from there, copied, used
- * only in memory and wiped; it is never printed. Where the kernel lists
- * the secret in /proc/kallsyms (CONFIG_KALLSYMS_ALL), the tests check that
- * the pointer is that symbol's address.
+ * The running kernel as the oracle of the demos' tests (live.h), part of
+ * sipmod_testlib.ko.
  */
-#ifndef SIPHASH_LIVE_H
-#define SIPHASH_LIVE_H
-
 #include <linux/bottom_half.h>
 #include <linux/in.h>
 #include <linux/in6.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
-#include <linux/net.h>
+#include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/sched.h>
-#include <linux/siphash.h>
-#include <linux/socket.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <net/sock.h>
 #include <net/tcp.h>
 
 #include "compat.h"
+#include "ktap.h"
+#include "live.h"
+#include "modparam.h"
+
+#define LIVE_TUPLES_MIN 64
+#define LIVE_TUPLES_MAX 100000
+unsigned int live_tuples = 10000;
+SIPMOD_EXPORT_TEST_GPL(live_tuples);
+
+sipmod_param_uint(live_tuples, LIVE_TUPLES_MIN, LIVE_TUPLES_MAX,
+		  "Random tuples each live_ case of the demos' tests compares with the running kernel; default 10000");
+
+/**
+ * sipmod_ksym_param_set() - the set() of a ksym parameter (live.h)
+ * @val: the text given at load time: a hexadecimal address
+ * @kp: the parameter; kp->arg is its struct sipmod_ksym_param
+ *
+ * Accepts only the address the kernel's own symbol table names as the
+ * first byte of the symbol (sprint_symbol() gives "sym+0x0/size"), so
+ * that no value can make a module read or call a wrong address.
+ *
+ * Return: 0, or -EINVAL after saying what is allowed.
+ */
+int sipmod_ksym_param_set(const char *val,
+			  const struct kernel_param *kp)
+{
+	struct sipmod_ksym_param *s = kp->arg;
+	size_t n = strlen(s->sym);
+	char found[KSYM_SYMBOL_LEN];
+	unsigned long addr;
+
+	if (!kstrtoul(val, 16, &addr)) {
+		sprint_symbol(found, addr);
+		if (!strncmp(found, s->sym, n) && !strncmp(found + n, "+0x0/", 5)) {
+			s->addr = addr;
+			return 0;
+		}
+	}
+	pr_err("%s: not the address of %s; allowed: its address in /proc/kallsyms\n",
+	       kp->name, s->sym);
+	return -EINVAL;
+}
+
+SIPMOD_EXPORT_TEST_GPL(sipmod_ksym_param_set);
+
+/* ---- the secrets ------------------------------------------------------- */
+
+/*
+ * Arguments at a kprobe on a function's first instruction, by machine
+ * word of the calling convention: live_kprobe_arg(regs, n) is word @n.
+ * regs_get_kernel_argument() knows it where the arch has it for modules
+ * (x86, arm64; s390's calls functions modules cannot, and it passes
+ * words 0..4 in r2..r6); 32-bit arm and mips pass words 0..3 in r0..r3 and a0..a3 and
+ * the rest on the stack (o32 reserves a home for a0..a3 there, so word n
+ * is stack word n); n64 passes words 0..7 in a0..a7.
+ *
+ * Where a 64-bit integer goes differs on 32-bit kernels, and so does the
+ * word of the key pointer of siphash_1u64(u64, key) and
+ * siphash_2u64(u64, u64, key): a u64 takes an even/odd register pair on
+ * arm and mips; i386 (-mregparm=3) passes the first in eax:edx, and a
+ * second that does not fit in the one register left goes on the stack,
+ * with every argument after it.
+ */
+#define LIVE_KPROBE_ARG_RULE	1
+#if defined(CONFIG_S390)
+static unsigned long live_kprobe_arg(struct pt_regs *regs,
+				     unsigned int n)
+{
+	/* s390's regs_get_kernel_argument() is not for modules: r2..r6 */
+	return n < 5 ? regs->gprs[2 + n] : 0;
+}
+#elif defined(CONFIG_HAVE_FUNCTION_ARG_ACCESS_API)
+static unsigned long live_kprobe_arg(struct pt_regs *regs,
+				     unsigned int n)
+{
+	return regs_get_kernel_argument(regs, n);
+}
+#elif defined(CONFIG_ARM)
+static unsigned long live_kprobe_arg(struct pt_regs *regs,
+				     unsigned int n)
+{
+	unsigned long word = 0;
+
+	/* arm's regs_get_kernel_stack_nth() is not exported to modules */
+	if (n < 4)
+		return regs->uregs[n];
+	if (copy_from_kernel_nofault(&word, (unsigned long *)regs->ARM_sp + n - 4,
+				     sizeof(word)))
+		return 0;
+	return word;
+}
+#elif defined(CONFIG_MIPS) && defined(CONFIG_32BIT)
+static unsigned long live_kprobe_arg(struct pt_regs *regs,
+				     unsigned int n)
+{
+	return n < 4 ? regs->regs[4 + n] : regs_get_kernel_stack_nth(regs, n);
+}
+#elif defined(CONFIG_MIPS)
+static unsigned long live_kprobe_arg(struct pt_regs *regs,
+				     unsigned int n)
+{
+	return n < 8 ? regs->regs[4 + n] : 0;
+}
+#else
+/* No rule: live_find_secret() fails with -EOPNOTSUPP. */
+#undef LIVE_KPROBE_ARG_RULE
+#define LIVE_KPROBE_ARG_RULE	0
+static unsigned long live_kprobe_arg(struct pt_regs *regs,
+				     unsigned int n)
+{
+	return 0;
+}
+#endif
 
 /**
  * struct live_key_probe - a kprobe that records the key of one kind of call
@@ -57,33 +155,13 @@ static int live_key_probe_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (READ_ONCE(lp->task) != current)
 		return 0;
-	if (lp->len && sipmod_kprobe_arg(regs, 1) != lp->len)
+	if (lp->len && live_kprobe_arg(regs, 1) != lp->len)
 		return 0;
 	if (lp->hits < ARRAY_SIZE(lp->keys))
-		lp->keys[lp->hits] = sipmod_kprobe_arg(regs, lp->key_arg);
+		lp->keys[lp->hits] = live_kprobe_arg(regs, lp->key_arg);
 	lp->hits++;
 	return 0;
 }
-
-/**
- * struct live_secret - how to reach one of the kernel's secrets
- * @name: the kernel's variable, for messages and its kallsyms address
- * @fn: the SipHash function the kernel hashes it with
- * @key_arg: the argument word of @fn that holds the key pointer
- * @len: the length argument of @fn's calls with it, or 0 (fixed-width
- *       functions)
- * @nkeys: keys in the secret (syncookie_secret[2] has 2), each hashed once
- *         by one call of @trigger
- * @trigger: calls the kernel function that hashes with the secret
- */
-struct live_secret {
-	const char *name;
-	const char *fn;
-	unsigned int key_arg;
-	unsigned long len;
-	unsigned int nkeys;
-	void (*trigger)(void);
-};
 
 /**
  * live_find_secret() - the kernel's secret, from its own call
@@ -101,13 +179,13 @@ struct live_secret {
 static int live_find_secret(const struct live_secret *s, siphash_key_t *keys,
 			    unsigned long *addr)
 {
-	/* One probe at a time: only module init calls this. */
+	/* One probe at a time: the callers hold a KTAP session. */
 	static struct live_key_probe probe;
 	struct live_key_probe *lp = &probe;
 	unsigned int i, try;
 	int err;
 
-	if (!SIPMOD_KPROBE_ARG_RULE)	/* an arch compat.h has no rule for */
+	if (!LIVE_KPROBE_ARG_RULE)
 		return -EOPNOTSUPP;
 	memset(lp, 0, sizeof(*lp));
 	lp->kp.symbol_name = s->fn;
@@ -155,36 +233,59 @@ out:
 	return err;
 }
 
-/* ---- handshakes ------------------------------------------------------------ */
+/**
+ * live_secret_find() - one of the kernel's secrets, from its own call
+ * @s: the secret: what to probe and trigger, its kallsyms address if known
+ * @keys: set to its @s->nkeys keys, in address order
+ *
+ * A failure of the running KTAP case if the kprobe finds no key pointer, or
+ * one other than the secret's /proc/kallsyms address where the harness
+ * passed it; @keys is then zero. The keys are never printed.
+ *
+ * Return: true if @keys holds the secret.
+ */
+bool live_secret_find(const struct live_secret *s, siphash_key_t *keys)
+{
+	unsigned long addr = s->ksym ? s->ksym->addr : 0, found;
+	int err;
 
-/* Seconds a connect() or accept() on loopback may take before it fails. */
-#define LIVE_SOCK_TIMEOUT	(10 * HZ)
+	err = live_find_secret(s, keys, &found);
+	if (err) {
+		ktap_fail("%s: no key found through a kprobe on %s() (%d)",
+			  s->name, s->fn, err);
+		return false;
+	}
+	if (addr && addr != found) {
+		ktap_fail("%s: the kprobe found another address than /proc/kallsyms",
+			  s->name);
+		memzero_explicit(keys, s->nkeys * sizeof(*keys));
+		return false;
+	}
+	ktap_info("%s: the key%s %s() hashes with, found by a kprobe%s",
+		  s->name, s->nkeys > 1 ? "s" : "", s->fn,
+		  addr ? ", at its /proc/kallsyms address" : "");
+	return true;
+}
+
+SIPMOD_EXPORT_TEST_GPL(live_secret_find);
 
 /**
- * struct live_conn - one TCP connection on loopback, both ends in the kernel
- * @family: AF_INET or AF_INET6
- * @listener: the listening socket
- * @client: the connecting socket
- * @server: the socket accept() gave
- * @srv: the listener's address (the server's end)
- * @cli: the client's address
- * @t0: ktime_get_real_ns() before connect()
- * @t1: ktime_get_real_ns() after it
- * @c0: tcp_cookie_time() before connect()
- * @c1: tcp_cookie_time() after it
- * @server_isn: the server's ISN, as the client saw it (rcv_nxt - 1)
- * @client_isn: the client's ISN (snd_una - 1)
- * @client_mss: the MSS the client's SYN announced
+ * live_ready() - whether a live_ case can compare, else skip it
+ * @have_secret: the secret it needs was found
+ *
+ * Return: @have_secret; if false, the running case is skipped, naming the
+ * case that failed (live_secrets).
  */
-struct live_conn {
-	int family;
-	struct socket *listener, *client, *server;
-	struct sockaddr_storage srv, cli;
-	u64 t0, t1;
-	u32 c0, c1;
-	u32 server_isn, client_isn;
-	u16 client_mss;
-};
+bool live_ready(bool have_secret)
+{
+	if (!have_secret)
+		ktap_skip("the kernel's secret was not found (live_secrets failed)");
+	return have_secret;
+}
+
+SIPMOD_EXPORT_TEST_GPL(live_ready);
+
+/* ---- handshakes ------------------------------------------------------------ */
 
 /*
  * Close whatever of @c is open. The two ends close with a reset, not a FIN
@@ -192,7 +293,7 @@ struct live_conn {
  * the reliability run's load/unload cycles would count as unreclaimable
  * slab (on s390x over 100 kB in 40 cycles of test_secure_seq).
  */
-static void live_close(struct live_conn *c)
+void live_close(struct live_conn *c)
 {
 	if (c->server) {
 		sock_no_linger(c->server->sk);
@@ -209,6 +310,8 @@ static void live_close(struct live_conn *c)
 	c->listener = NULL;
 }
 
+SIPMOD_EXPORT_TEST_GPL(live_close);
+
 /**
  * live_connect() - listen on loopback, connect to it and accept
  * @c: the connection; @c->family set, the rest zero
@@ -223,7 +326,7 @@ static void live_close(struct live_conn *c)
  * Return: 0, or the first error (with its step in a KTAP diagnostic, or
  * the case skipped).
  */
-static int live_connect(struct live_conn *c)
+int live_connect(struct live_conn *c)
 {
 	struct sockaddr_in *sin = (struct sockaddr_in *)&c->srv;
 	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&c->srv;
@@ -306,4 +409,4 @@ fail:
 	return err ? err : -EINVAL;
 }
 
-#endif /* SIPHASH_LIVE_H */
+SIPMOD_EXPORT_TEST_GPL(live_connect);

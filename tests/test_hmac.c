@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SipHash against the kernel's HMAC library calls, part of test_siphash.ko.
+ * Load-time test of the kernel's HMAC library calls beside SipHash,
+ * reported in KTAP.
  *
- * The third mail ("[PATCH net-next 3/3] ipv6: sr: Prepare HMAC key ahead
- * of time", Aug 2025) prepares the HMAC key once, when it is set, instead of
+ * "[PATCH net-next 3/3] ipv6: sr: Prepare HMAC key ahead of time" (2025)
+ * prepares the HMAC key once, when it is set, instead of
  * for every packet: seg6_hmac_compute() with HMAC-SHA256 went from ~1978 to
  * ~1419 cycles on x86_64, 28% faster. Newer kernels export that choice as
  * hmac_sha256_preparekey() + hmac_sha256() against hmac_sha256_usingrawkey()
@@ -11,22 +12,32 @@
  * calls are made right (RFC 4231 and RFC 2202 test case 1) and times them
  * beside SipHash on the same inputs, in the same batches.
  *
- * The SipHash here is the kernel's own lib/siphash.c: this file includes
- * <linux/siphash.h> and never the project's siphash.h. Beside it, what
- * preparing a SipHash key would save: a SipHash that starts from a keyed
- * state stored once, built from siphash_core.h, the algorithm's one text.
+ * The SipHash timed beside the HMACs is the kernel's own lib/siphash.c,
+ * through kref_api's loops. Beside it, what preparing a SipHash key would
+ * save: a SipHash that starts from a keyed state stored once, built from
+ * the library's own algorithm text.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
 #include <linux/minmax.h>
+#include <linux/module.h>
 #include <linux/random.h>
-#include <linux/siphash.h>
 #include <linux/string.h>
 
+#include "siphash.h"
+
 #include "bench.h"
+#include "compat.h"
+#include "kref.h"
+#include "ktap.h"
+#include "modparam.h"
 #include "siphash_core.h"
-#include "test_siphash_hmac.h"
+#include "test_exports.h"
+
+static unsigned int bench_batches = 31;
+sipmod_param_uint(bench_batches, 0, BENCH_MAX_BATCHES,
+		  "Benchmark effort: timed batches per figure after the known answers pass, 0 skips the benchmarks; default 31");
 
 /* ---- the kernel's HMAC calls, where Kbuild found them --------------------- */
 
@@ -68,12 +79,11 @@ struct hmac_calls {
 };
 
 /* The bench inputs: a random HMAC key, and data rotating per call. */
-#define BENCH_BUFS 8
 #define BENCH_MAX_LEN 64
-static u8 bench_data[BENCH_BUFS][BENCH_MAX_LEN] __aligned(8);
+static u8 bench_data[SIP_BENCH_BUFS][SIP_BENCH_BUF_LEN] __aligned(8);
 static u8 bench_hmac_key[32];
 static siphash_key_t bench_sip_key;
-#define BUF(i) bench_data[(i) % BENCH_BUFS]
+#define BUF(i) bench_data[(i) % SIP_BENCH_BUFS]
 
 /* The first 8 bytes of a digest, to keep each result live in the sink. */
 static __always_inline u64 digest_word(const u8 *out)
@@ -267,20 +277,19 @@ static const struct hmac_alg hmac_algs[] = {
  * @alg: which HMAC
  * @rawkey: through the raw-key call (hmac_*_usingrawkey()) instead of a
  *          prepared key (hmac_*_preparekey(), then hmac_*())
- * @fail: reports a wrong digest, with the one computed and the RFC's: the
- *        module's KTAP reporter, ktap_fail()
- * @corrupt: negative control: compare with the RFC's digest with one bit
- *           flipped, which must fail
+ * @corrupt: compare with the RFC's digest with one bit flipped, which
+ *           must fail (tests/controls/control_hmac.c)
  *
  * The key and data are RFC 4231's and RFC 2202's test case 1 (twenty 0x0b
  * bytes, "Hi There"), the expected digests copied from the RFCs.
  *
+ * A wrong digest is a failure of the running KTAP case, shown with the
+ * digest computed and the RFC's.
+ *
  * Return: NULL if the case ran, else why it cannot run on this kernel (a
  * string literal, for the "# SKIP" line).
  */
-const char *test_hmac_kat(enum test_hmac_alg alg, bool rawkey,
-			  __printf(1, 2) void (*fail)(const char *fmt, ...),
-			  bool corrupt)
+const char *test_hmac_kat(enum test_hmac_alg alg, bool rawkey, bool corrupt)
 {
 	const struct hmac_alg *a = &hmac_algs[alg];
 	u8 got[HMAC_MAX_DIGEST] = {}, want[HMAC_MAX_DIGEST];
@@ -298,10 +307,13 @@ const char *test_hmac_kat(enum test_hmac_alg alg, bool rawkey,
 		a->calls->mac_prepared(rfc_key, sizeof(rfc_key), rfc_data,
 				       sizeof(rfc_data), got);
 	if (memcmp(got, want, n))
-		fail("%s (%s): got %*phN want %*phN",
-		     rawkey ? a->rawkey_name : a->name, a->rfc, n, got, n, want);
+		ktap_fail("%s (%s): got %*phN want %*phN",
+			  rawkey ? a->rawkey_name : a->name, a->rfc, n, got, n,
+			  want);
 	return NULL;
 }
+
+SIPMOD_EXPORT_TEST_GPL(test_hmac_kat);
 
 /* ---- a prepared SipHash key, for the benchmarks only -------------------- */
 
@@ -368,14 +380,13 @@ static noinline u64 sip_prepared_1u64(const struct sip_state *st, u64 first)
 }
 
 /**
- * test_siphash_state_check() - check the prepared and keyed SipHash of
- * the benchmarks against the kernel's lib/siphash.c
- * @fail: reports a difference: the module's KTAP reporter, ktap_fail()
+ * t_siphash_state() - check the prepared and keyed SipHash of the
+ * benchmarks against the kernel's lib/siphash.c
  *
  * Key 00..0f and the message 00 01 02 ... at every length 0..64 through
  * siphash(), and the 8-byte word of the same bytes through siphash_1u64().
  */
-void test_siphash_state_check(__printf(1, 2) void (*fail)(const char *fmt, ...))
+static void t_siphash_state(void)
 {
 	const siphash_key_t key = {{ 0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL }};
 	struct sip_state st;
@@ -387,29 +398,38 @@ void test_siphash_state_check(__printf(1, 2) void (*fail)(const char *fmt, ...))
 		msg[len] = len;
 	sip_prepare(&st, &key);
 	for (len = 0; len <= sizeof(msg); len++) {
-		want = siphash(msg, len, &key);
+		want = kref_api.siphash(msg, len, &key);
 		got[0] = sip_keyed(&key, msg, len);
 		got[1] = sip_prepared(&st, msg, len);
 		if (got[0] != want || got[1] != want)
-			fail("len %zu: keyed %016llx prepared %016llx, siphash() %016llx",
-			     len, got[0], got[1], want);
+			ktap_fail("len %zu: keyed %016llx prepared %016llx, siphash() %016llx",
+				  len, got[0], got[1], want);
 	}
-	want = siphash_1u64(get_unaligned_le64(msg), &key);
+	want = kref_api.helpers[0].call(msg, &key);	/* siphash_1u64() */
 	got[0] = sip_keyed_1u64(&key, get_unaligned_le64(msg));
 	got[1] = sip_prepared_1u64(&st, get_unaligned_le64(msg));
 	if (got[0] != want || got[1] != want)
-		fail("one word: keyed %016llx prepared %016llx, siphash_1u64() %016llx",
-		     got[0], got[1], want);
+		ktap_fail("one word: keyed %016llx prepared %016llx, siphash_1u64() %016llx",
+			  got[0], got[1], want);
 }
 
 static struct sip_state bench_sip_state;
 
-/* 8 bytes: one word, as siphash_1u64() takes it; else a buffer. */
+/*
+ * The kernel's siphash() of @len bytes in kref_api's timed loop, or at 8
+ * bytes its siphash_1u64() (kref_api.helpers[0]).
+ */
 static u64 state_loop_kernel(size_t len, unsigned int calls, u64 *sink)
 {
-	if (len == sizeof(u64))
-		return BENCH_LOOP(*sink, calls, siphash_1u64(i, &bench_sip_key));
-	return BENCH_LOOP(*sink, calls, siphash(BUF(i), len, &bench_sip_key));
+	const struct sip_bench_in in = {
+		.buf = bench_data, .key = &bench_sip_key, .len = len,
+	};
+	bench_loop_fn *loop = len == sizeof(u64) ? kref_api.helpers[0].loop :
+						   kref_api.siphash_loop;
+	u64 cycles;
+
+	loop(&in, calls, sink, &cycles);
+	return cycles;
 }
 
 static u64 state_loop_keyed(size_t len, unsigned int calls, u64 *sink)
@@ -432,7 +452,7 @@ static u64 state_loop_prepared(size_t len, unsigned int calls, u64 *sink)
 
 /*
  * keyed_hash: len bytes through the kernel's siphash() and every HMAC call
- * this kernel has, prepared and raw key: at the seed's lengths and the
+ * this kernel has, prepared and raw key: at the patch series' lengths and the
  * inputs of the ISN (36 bytes: two IPv6 addresses, two ports) and of the
  * IPv6 SYN cookie (40 bytes: the same and the 4-byte count).
  */
@@ -451,9 +471,16 @@ struct bench_row {
 #define BENCH_MAX_ROWS (1 + 2 * ARRAY_SIZE(hmac_algs))
 static u64 row_batch[BENCH_MAX_ROWS][BENCH_MAX_BATCHES];
 
+/* The kernel's siphash() of @len bytes, in kref_api's timed loop. */
 static u64 siphash_loop(size_t len, unsigned int calls, u64 *sink)
 {
-	return BENCH_LOOP(*sink, calls, siphash(BUF(i), len, &bench_sip_key));
+	const struct sip_bench_in in = {
+		.buf = bench_data, .key = &bench_sip_key, .len = len,
+	};
+	u64 cycles;
+
+	kref_api.siphash_loop(&in, calls, sink, &cycles);
+	return cycles;
 }
 
 /*
@@ -502,7 +529,7 @@ static void bench_hmacs(unsigned int batches, unsigned int calls)
 		const struct hmac_alg *a = &hmac_algs[i];
 
 		if (!a->calls) {
-			pr_info("# bench: keyed_hash without %s: %s\n", a->name, a->gone);
+			ktap_info("bench: keyed_hash without %s: %s", a->name, a->gone);
 			continue;
 		}
 		rows[n++] = (struct bench_row){ a->name, a->calls->loop_prepared };
@@ -511,17 +538,16 @@ static void bench_hmacs(unsigned int batches, unsigned int calls)
 	}
 	if (n == 1)
 		return;
-	pr_info("# bench: keyed_hash: the kernel's siphash() against its HMACs with a key prepared once and with the raw key, in the same batches; preparekey: one preparation of a %zu-byte HMAC key\n",
-		sizeof(bench_hmac_key));
+	ktap_info("bench: keyed_hash: the kernel's siphash() against its HMACs with a key prepared once and with the raw key, in the same batches; preparekey: one preparation of a %zu-byte HMAC key",
+		  sizeof(bench_hmac_key));
 	bench_rows("preparekey", prep, np, sizeof(bench_hmac_key), batches, calls);
 	for (i = 0; i < ARRAY_SIZE(bench_lens); i++)
 		bench_rows("keyed_hash", rows, n, bench_lens[i], batches, calls);
 }
 
-/**
- * test_hmac_bench() - time SipHash and the kernel's HMAC calls
- * @batches: timed batches per figure (at most BENCH_MAX_BATCHES), 0 skips
- * @calls: calls per batch
+/*
+ * Time SipHash and the kernel's HMAC calls, @batches timed batches of
+ * @calls calls per figure.
  *
  * Prints the "# bench:" lines of bench.h. function=siphash_state, len=8 and
  * 64: impl=kernel (the kernel's siphash_1u64() at 8 bytes, siphash() at
@@ -533,7 +559,7 @@ static void bench_hmacs(unsigned int batches, unsigned int calls)
  * bytes. The HMAC key has 32 bytes; keys, state and data are random and
  * wiped after.
  */
-void test_hmac_bench(unsigned int batches, unsigned int calls)
+static void run_benchmarks(unsigned int batches, unsigned int calls)
 {
 	static const struct bench_row state_rows[] = {
 		{ "kernel", state_loop_kernel },
@@ -548,7 +574,7 @@ void test_hmac_bench(unsigned int batches, unsigned int calls)
 	get_random_bytes(bench_hmac_key, sizeof(bench_hmac_key));
 	get_random_bytes(bench_data, sizeof(bench_data));
 	sip_prepare(&bench_sip_state, &bench_sip_key);
-	pr_info("# bench: siphash_state: SipHash-2-4 from a keyed state stored once (prepared) against the key (keyed, and the kernel's siphash_1u64() at 8 bytes, siphash() at 64)\n");
+	ktap_info("bench: siphash_state: SipHash-2-4 from a keyed state stored once (prepared) against the key (keyed, and the kernel's siphash_1u64() at 8 bytes, siphash() at 64)");
 	bench_rows("siphash_state", state_rows, ARRAY_SIZE(state_rows),
 		   sizeof(u64), batches, calls);
 	bench_rows("siphash_state", state_rows, ARRAY_SIZE(state_rows),
@@ -558,3 +584,54 @@ void test_hmac_bench(unsigned int batches, unsigned int calls)
 	memzero_explicit(&bench_sip_state, sizeof(bench_sip_state));
 	memzero_explicit(bench_hmac_key, sizeof(bench_hmac_key));
 }
+
+/* ---- the plan ----------------------------------------------------------- */
+
+#define BENCH_CALLS 64	/* calls per batch, interrupts off */
+
+static void hmac_case(enum test_hmac_alg alg, bool rawkey)
+{
+	const char *gone = test_hmac_kat(alg, rawkey, false);
+
+	if (gone)
+		ktap_skip(gone);
+}
+
+static void t_hmac_sha256(void)		{ hmac_case(TEST_HMAC_SHA256, false); }
+static void t_hmac_sha256_rawkey(void)	{ hmac_case(TEST_HMAC_SHA256, true); }
+static void t_hmac_sha1(void)		{ hmac_case(TEST_HMAC_SHA1, false); }
+static void t_hmac_sha1_rawkey(void)	{ hmac_case(TEST_HMAC_SHA1, true); }
+
+static const struct ktap_case cases[] = {
+	{ "hmac_sha256_rfc4231_case1_preparekey", t_hmac_sha256 },
+	{ "hmac_sha256_rfc4231_case1_usingrawkey", t_hmac_sha256_rawkey },
+	{ "hmac_sha1_rfc2202_case1_preparekey", t_hmac_sha1 },
+	{ "hmac_sha1_rfc2202_case1_usingrawkey", t_hmac_sha1_rawkey },
+	{ "siphash_prepared_state_vs_kernel", t_siphash_state },
+};
+
+static int __init test_hmac_init(void)
+{
+	unsigned int failed;
+
+	ktap_begin(ARRAY_SIZE(cases));
+	failed = ktap_run(cases, ARRAY_SIZE(cases));
+	if (!failed)
+		run_benchmarks(bench_batches, BENCH_CALLS);
+	ktap_end();
+	return failed ? -EINVAL : 0;
+}
+
+static void __exit test_hmac_exit(void)
+{
+}
+
+module_init(test_hmac_init);
+module_exit(test_hmac_exit);
+
+MODULE_DESCRIPTION("KTAP test of the kernel's HMAC-SHA256 and HMAC-SHA1 calls against their RFCs, and benchmarks of SipHash beside them with a key prepared once and raw");
+MODULE_AUTHOR("siphash-oot developers");
+MODULE_LICENSE("GPL");
+MODULE_VERSION(SIPHASH_OOT_VERSION);
+MODULE_INFO(test, "Y");
+SIPMOD_IMPORT_TEST();

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The functions syncookie_demo.ko exports, for test_syncookie.ko: the
- * SYN cookies of Linux 6.1 with the hash of the seed, taking the two
- * SipHash keys (the kernel's syncookie_secret[2]) and the minute counter
- * (its tcp_cookie_time()) as arguments. They are in the SIPHASH_OOT_TEST
- * namespace (SIPMOD_IMPORT_TEST() in compat.h); syncookie_demo.c
- * documents them. The key type is the kernel's: this header does not map
- * the SipHash API onto siphash.ko.
+ * What syncookie_demo.ko exports, for test_syncookie.ko: the SYN cookies
+ * of Linux 6.1 with the cookie_hash() of "Introduce The SipHash PRF",
+ * taking the two SipHash keys (the kernel's syncookie_secret[2]) and the
+ * minute counter (its tcp_cookie_time()) as arguments, and the MSS tables
+ * the cookies encode. They are in the SIPHASH_OOT_TEST namespace
+ * (SIPMOD_IMPORT_TEST() in compat.h); syncookie_demo.c documents them.
+ * The key type is the kernel's: this header does not map the SipHash API
+ * onto siphash.ko.
  */
 #ifndef SIPHASH_SYNCOOKIE_DEMO_H
 #define SIPHASH_SYNCOOKIE_DEMO_H
@@ -42,6 +43,11 @@ struct scd_v6_tuple {
 	__be16 sport;
 	__be16 dport;
 };
+
+/* The MSS values a cookie can carry, ascending, as the kernel's msstab. */
+#define SCD_MSSTAB_SIZE	4
+extern const u16 scd_msstab_v4[SCD_MSSTAB_SIZE];
+extern const u16 scd_msstab_v6[SCD_MSSTAB_SIZE];
 
 u32 scd_cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
 		       const siphash_key_t *secret);
