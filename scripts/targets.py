@@ -36,19 +36,18 @@ class TargetError(Exception):
 
 
 def load(path=TABLE):
-    """The rows of the table, in order, as dicts keyed by column ("-" is "")."""
-    rows, cols = [], None
-    for no, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = [f for f in line.split("\t") if f != ""]
-        if cols is None:
-            cols = fields
-            continue
-        if len(fields) != len(cols):
-            raise TargetError(f"{path.name} line {no}: {len(fields)} fields, "
-                              f"the header has {len(cols)}")
-        rows.append({c: ("" if v == "-" else v) for c, v in zip(cols, fields)})
+    """The rows of the old one-table form, joined from tables.py's two."""
+    import tables
+    rows = []
+    for t in tables.load(path):
+        r = {k: v for k, v in vars(t).items() if isinstance(v, str)}
+        r.update(target=t.name, image_meta=t.image_meta, source=t.source,
+                 kconfig=t.kconfig, roles=",".join(t.roles), smp_max=str(t.smp_max),
+                 bits=str(t.bits), icount_sleep=t.icount_sleep if t.icount else "",
+                 guest_kmods="" if "," in t.suite else t.guest_kmods,
+                 uname="" if t.kconfig else t.uname, flavour="" if t.kconfig else t.flavour,
+                 dkms="no" if t.kconfig else t.dkms)
+        rows.append(r)
     return rows
 
 
