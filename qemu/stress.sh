@@ -20,8 +20,9 @@
 #                                    parameter at its maximum, or minimum):
 #                                    it must load, be live and log nothing bad
 #   stress badparam MODULE N BAD1..BADN ARGS...  modprobe MODULE BADi fails
-#                                    with EINVAL and a message naming the
-#                                    parameter and the allowed values, and
+#                                    with EINVAL and a kernel message that
+#                                    holds every word of BADi's WORDS (the
+#                                    parameter, and a range's bounds), and
 #                                    leaves nothing loaded, for each of the N
 #                                    values; then MODULE ARGS loads
 #   stress detectors                 the checks the kernel command line
@@ -32,12 +33,13 @@
 #                                    far (before the checks), or scan twice
 #                                    after the load/unload cycles and fail
 #                                    on any unreferenced object it reports
-#   stress secret MODULE PARAM=VALUE ARGS...  a load with a malformed value
+#   stress secret MODULE PARAM=VALUE|WORDS ARGS...  a load with a malformed value
 #                                    of a secret parameter must fail with a
 #                                    message naming the parameter (the host
 #                                    checks that the value is nowhere in
 #                                    the logs)
 #
+# A BAD value is PARAM=VALUE|WORDS, WORDS comma-separated.
 # Each check writes "HARNESS: OK name" or "HARNESS: FAIL <code> name: reason"
 # to the status channel, "HARNESS: MEM ..." lines with the memory figures,
 # and "HARNESS: TIME seconds command module parameter" with its duration.
@@ -289,14 +291,14 @@ limits() {
 }
 
 # ---- stress badparam MODULE BAD ARGS ---------------------------------------
-# refused NAME MODULE VALUE CODE: MODULE VALUE must fail with EINVAL, name
-# the parameter and what is allowed, and leave nothing loaded. Sets MSG to
-# that message; returns 1 after reporting a failure.
+# refused NAME MODULE PARAM=VALUE|WORDS CODE: the load must fail with EINVAL,
+# a kernel message must hold every one of WORDS, and nothing may be left
+# loaded. Sets MSG to that message; returns 1 after reporting a failure.
 refused() {
 	name=$1
 	mod=$2
-	bad=$3
-	param=${bad%%=*}
+	bad=${3%%|*}
+	words=$(echo "${3#*|}" | tr ',' ' ')
 	before=$(modules)
 	klog >/dev/null
 	if modprobe "$mod" "$bad" 2>/tmp/err && [ -e "/sys/module/$mod" ]; then
@@ -304,11 +306,15 @@ refused() {
 		unload_new "$before"
 		return 1
 	fi
-	msg=$(klog | grep -m1 -E "$param.*allowed")
+	msg=$(klog | grep -v "taints kernel")
+	for w in $words; do
+		msg=$(echo "$msg" | grep -F -e "$w")
+	done
+	msg=$(echo "$msg" | head -n1)
 	if ! grep -q "Invalid argument" /tmp/err; then
 		fail "$4-errno" "$name: not EINVAL: $(cat /tmp/err)"
 	elif [ -z "$msg" ]; then
-		fail "$4-message" "$name: no message naming $param and what is allowed"
+		fail "$4-message" "$name: no kernel message naming all of: $words"
 	elif loaded "$mod" || [ -e "/sys/module/$mod" ]; then
 		fail "$4-half-loaded" "$name: $mod is half loaded after the failure"
 	else
@@ -342,7 +348,7 @@ badparam() {
 	n=$2
 	shift 2
 	while [ "$n" -gt 0 ]; do
-		name="badparam $mod $1"
+		name="badparam $mod ${1%%|*}"
 		refused "$name" "$mod" "$1" badparam && ok "$name: EINVAL, '$MSG'"
 		n=$((n - 1))
 		shift
@@ -360,7 +366,7 @@ detectors() {
 		case "$arg" in
 		slub_debug=* | slab_debug=*)
 			# The smallest kmalloc cache: 64 on x86, 128 where
-			# ARCH_DMA_MINALIGN is larger (arm64, MIPS).
+			# ARCH_DMA_MINALIGN is larger (64-bit ARM, MIPS).
 			for f in /sys/kernel/slab/kmalloc-64 /sys/kernel/slab/kmalloc-128 \
 				/sys/kernel/slab/kmalloc-192; do
 				[ -d "$f" ] && break
@@ -426,7 +432,8 @@ secret() {
 	mod=$1
 	bad=$2
 	shift 2
-	val=${bad#*=}
+	val=${bad%%|*}
+	val=${val#*=}
 	name="secret $mod ${bad%%=*}=<${#val} characters>"
 	refused "$name" "$mod" "$bad" secret || return
 	valid_after "$name" "$mod" "$@" && ok "$name: EINVAL, '$MSG', then a valid load worked"
