@@ -158,6 +158,9 @@ class Cell:
                          f"failed, {t.reliability} depth, in {v['wall_seconds']} s",
                          "reliability")
             self.rec.boot("stress", v)
+            status = (self.res / "stress/status.log").read_text(errors="replace")
+            (self.res / "stress/memory.txt").write_text("".join(
+                x[13:].strip() + "\n" for x in status.splitlines() if x.startswith("HARNESS: MEM ")))
 
     def negatives(self, role):
         """The boots of controls.tsv for ROLE: each must fail for its code."""

@@ -92,33 +92,45 @@ def prepare(t):
 
 
 def cmd_run():
+    """The boot of every module, then (ICOUNT unset) the benchmarks under
+    -icount; ICOUNT=1 only that, ICOUNT=0 none of it; STRESS=1 the
+    reliability boot at the row's depth instead."""
     t = target()
     deps()
     k, env, kunit = prepare(t)
     mods = E("MODULES")
-    b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / "boot",
-             modules=mods.split() if mods is not None else None,
-             extra=E("EXTRA_MODULES", "").split(), args=args_env(),
-             timeout=int(E("TIMEOUT", "300")))
-    v = b.run()
-    print(v["text"])
-    if E("TCG_TIMING"):
-        bench_report.report(b.results)
-    if v["failed"]:
-        print(f"make run: the boot failed ({v['failed']} failed): no instruction-count boot")
-        return 1
-    if not t.icount:
-        print(f">>> no instruction-count boot on {t.name}: its kernel's instrumentation is in "
-              "every figure")
-        return 0
-    print("\n>>> the benchmarks again, under -icount: guest instructions, deterministic")
-    b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / "icount", mode="icount",
-             modules=[m for m in cell.BENCH if (env.out / "kbuild" / f"{m}.ko").exists()],
-             args={"test_siphash": "bench_batches=11 diff_iters=64"})
-    v = b.run()
-    bench_report.report(b.results)
-    print(v["text"])
-    return 1 if v["failed"] else 0
+    kw = dict(modules=mods.split() if mods is not None else None,
+              extra=E("EXTRA_MODULES", "").split(), args=args_env(),
+              timeout=int(E("TIMEOUT", "300")))
+    runs = ["stress"] if E("STRESS") else ["icount"] if E("ICOUNT") == "1" else \
+        ["boot"] if E("ICOUNT") == "0" or not t.icount else ["boot", "icount"]
+    said = []
+    for mode in runs:
+        if mode == "icount":
+            if "boot" in runs:
+                print("\n>>> the benchmarks again, under -icount: guest instructions, "
+                      "deterministic")
+                kw = dict(modules=[m for m in cell.BENCH if (env.out / "kbuild" / f"{m}.ko")
+                                   .exists()], args={"test_siphash": "bench_batches=11 "
+                                                                     "diff_iters=64"})
+        if mode == "stress":
+            cycles, more = cell.DEPTH[t.reliability]
+            kw.update(timeout=1500, stress={"checks": cell.CHECKS.replace("leakcontrol ", "")
+                                            + " " + more, "cycles": cycles})
+        b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / mode, mode=mode, **kw)
+        v = b.run()
+        if mode == "icount" or E("TCG_TIMING"):
+            bench_report.report(b.results)
+        print(v["text"])
+        said.append(f"{mode} {v['passed']} passed, {v['failed']} failed")
+        if v["failed"]:
+            if mode == "boot" and "icount" in runs:
+                print(f"make run: the boot failed ({v['failed']} failed): no instruction-count "
+                      "boot")
+            return 1
+    if len(said) > 1:
+        print(f"make run on {t.name}: " + "; ".join(said))
+    return 0
 
 
 def cmd_module(src):
@@ -129,12 +141,13 @@ def cmd_module(src):
     k = fetch.kernel(t, targets)
     env = kbuild.Env(t, k)
     env.out.mkdir(parents=True, exist_ok=True)
-    if env.modules(env.out / "kbuild", env.out / "build.log",
-                   ["SIPHASH_OOT_MODULES=user"]).returncode:
-        raise Failure(f"siphash.ko did not build ({env.out / 'build.log'})")
-    kos = kbuild.own(env, src)
+    user = env.out / "kbuild-user"
+    (env.out / "build-user.log").unlink(missing_ok=True)
+    if env.modules(user, env.out / "build-user.log", ["SIPHASH_OOT_MODULES=user"]).returncode:
+        raise Failure(f"siphash.ko did not build ({env.out / 'build-user.log'})")
+    kos = kbuild.own(env, src, user)
     kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
-    b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / "module", modules=[],
+    b = Boot(t, k, kunit, user, RESULTS / t.name / "module", modules=[],
              extra=kos, args=args_env(), timeout=int(E("TIMEOUT", "300")))
     v = b.run()
     print(v["text"].rsplit("\n", 1)[0])

@@ -170,7 +170,7 @@ def controls(env):
     return d
 
 
-def own(env, src):
+def own(env, src, build_dir):
     """A module of one's own in SRC, against the project's build of this
     target: SIPHASH_OOT_INCLUDE is a directory holding siphash.h alone."""
     src = Path(src).resolve()
@@ -182,7 +182,7 @@ def own(env, src):
     logf = env.out / f"{src.name}.build.log"
     Path(logf).unlink(missing_ok=True)
     p = env.external(src, logf, [f"SIPHASH_OOT_INCLUDE={inc}",
-                                 f"KBUILD_EXTRA_SYMBOLS={env.out}/kbuild/Module.symvers"])
+                                 f"KBUILD_EXTRA_SYMBOLS={build_dir}/Module.symvers"])
     if p.returncode:
         print(Path(logf).read_text(errors="replace"))
         raise Failure(f"M={src}: your module did not build against {env.k['kver']} "
