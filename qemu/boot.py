@@ -1,16 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-"""One boot: the modules packed with busybox into an initramfs, the plan of
-/init (harness.conf) written from the modules' own modinfo, Debian's
-kernel of the target booted in QEMU under a timeout, the logs judged
-(verdict.py). A Boot describes what to load; run() returns the verdict.
-
-The plan: siphash.ko, then every module of the build in modules.order
-(or MODULES), each `ktap` if its modinfo says test=Y (it reports KTAP at
-load) and a plain `load` otherwise, then the EXTRA modules. A parameter of
-kind ksym gets its symbol's address from the guest's /proc/kallsyms; the
-values of siphash_key parameters are kept apart, never written to a log,
-and the verdict fails if 8 characters of one reach any log.
-"""
+"""One boot: the modules and busybox in an initramfs, the plan of /init
+(harness.conf) from the modules' own modinfo, the target's kernel booted in
+QEMU under a timeout, the logs judged (verdict.py). The plan: siphash.ko,
+every module of modules.order (or MODULES), `ktap` if its modinfo says
+test=Y and `load` otherwise, then the EXTRA modules; a ksym parameter gets
+its symbol's address from the guest's /proc/kallsyms, and the values of
+siphash_key parameters are kept apart for the verdict's check that none
+reached a log."""
 import gzip
 import os
 import random
@@ -25,10 +21,8 @@ import verdict
 from util import ROOT, Failure, Module, run
 
 HERE = Path(__file__).resolve().parent
-# The kernel's own checks of a stock kernel that its config builds in but
-# leaves off, turned on for the reliability boot (stress.sh checks they
-# took): SLUB's checks (slub_debug: the one name every kernel of the table
-# parses), zeroing of freed memory, page poisoning, KFENCE every 1 ms.
+# What a stock kernel's config builds in but leaves off, on for the
+# reliability boot (slub_debug: the one name every kernel here parses).
 DETECTORS = [("CONFIG_SLUB_DEBUG=y", "slub_debug=FZPU"), ("", "init_on_free=1"),
              ("CONFIG_PAGE_POISONING=y", "page_poison=1"),
              ("CONFIG_KFENCE=y", "kfence.sample_interval=1")]
@@ -107,7 +101,7 @@ class Boot:
         return ["siphash"] + self.modules + [e.stem for e in self.extra]
 
     def ktap(self):
-        return [m for m in self.modules if self.info[m].first("test") == "Y"]
+        return [m for m in self.order()[1:] if self.info[m].first("test") == "Y"]
 
     def arglist(self, m):
         """ARGS of M, its ksym parameters filled from /proc/kallsyms."""

@@ -1,54 +1,31 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# /stress.sh of the test initramfs: reliability checks, run by /init for each
-# "stress" line of /etc/harness.conf (see qemu/stress-conf.sh):
-#
-#   stress deps MODULE DEPS ARGS...  MODULE needs DEPS (modinfo's depends,
-#                                    comma-separated): insmod before them fails
-#                                    with "Unknown symbol", rmmod of each is
-#                                    refused while MODULE is loaded, unloading
-#                                    in order works
-#   stress cycle N MODULE ARGS...    N load/unload cycles of MODULE (and what
-#                                    it depends on): no bad kernel log line, no
-#                                    module left, no memory growth beyond the
-#                                    thresholds below
-#   stress leakcontrol N MODULE ARGS...  the same cycles with a module that
-#                                    leaks on purpose: the growth check must
-#                                    catch it (reported OK if it does)
-#   stress limits MODULE ARGS...     one load with ARGS (every numeric
-#                                    parameter at its maximum, or minimum):
-#                                    it must load, be live and log nothing bad
-#   stress badparam MODULE N BAD1..BADN ARGS...  modprobe MODULE BADi fails
-#                                    with EINVAL and a kernel message that
-#                                    holds every word of BADi's WORDS (the
-#                                    parameter, and a range's bounds), and
-#                                    leaves nothing loaded, for each of the N
-#                                    values; then MODULE ARGS loads
-#   stress detectors                 the checks the kernel command line
-#                                    turns on (run.sh: slub_debug, KFENCE
-#                                    sampling) are really on
-#   stress kmemleak clear|scan       on a kernel with kmemleak (the debug
-#                                    kernel): forget what it suspects so
-#                                    far (before the checks), or scan twice
-#                                    after the load/unload cycles and fail
-#                                    on any unreferenced object it reports
-#   stress secret MODULE PARAM=VALUE|WORDS ARGS...  a load with a malformed value
-#                                    of a secret parameter must fail with a
-#                                    message naming the parameter (the host
-#                                    checks that the value is nowhere in
-#                                    the logs)
-#
-# A BAD value is PARAM=VALUE|WORDS, WORDS comma-separated.
-# Each check writes "HARNESS: OK name" or "HARNESS: FAIL <code> name: reason"
-# to the status channel, "HARNESS: MEM ..." lines with the memory figures,
-# and "HARNESS: TIME seconds command module parameter" with its duration.
-# Exits non-zero if any check failed. Console messages below warning level
-# are muted while it runs, so that hundreds of loads do not flood the serial
-# console; the kernel log is read with dmesg after every
-# step instead, against /etc/bad-log.patterns, and every message of it, at
-# every level, goes to the status channel too ("KLOG " lines), for the
-# host's scan for secrets (qemu/analyse.py).
+# /stress.sh of the test initramfs: one reliability check for each "stress"
+# line of /etc/harness.conf (qemu/boot.py writes them from modinfo):
+#   deps MOD DEPS ARGS       insmod before DEPS fails ("Unknown symbol"),
+#                            rmmod of each is refused while MOD holds it,
+#                            unloading in order and a modprobe then work
+#   cycle N MOD ARGS         N load/unload cycles: nothing bad logged, no
+#                            module left, no memory growth beyond thresholds
+#   leakcontrol N MOD ARGS   the same with a module that leaks on purpose:
+#                            the growth check must catch it
+#   limits MOD ARGS          one load at the parameters' maximum or minimum
+#   badparam MOD N BAD.. ARGS  each BAD (PARAM=VALUE|WORDS) fails with EINVAL,
+#                            a kernel message with every one of WORDS (comma-
+#                            separated: the parameter, a range's bounds) and
+#                            nothing left loaded; then MOD ARGS loads
+#   secret MOD BAD ARGS      the same for a malformed secret, never printed
+#   detectors                the checks of the command line are really on
+#   kmemleak clear|scan      on a kernel with kmemleak: forget its suspects,
+#                            or scan twice and fail on any it reports
+# Each check writes "HARNESS: OK ..." or "HARNESS: FAIL <code> ...", the
+# memory figures ("HARNESS: MEM") and its duration ("HARNESS: TIME") to
+# the status channel. The console is muted below warnings meanwhile; the
+# kernel log is read after every step, matched against
+# /etc/bad-log.patterns, and forwarded whole ("KLOG " lines) for the
+# host's scan for secrets. Loops use builtins where they can: under TCG
+# every fork of the guest costs tens of milliseconds.
 S=$(sed -n 's/^status //p' /etc/harness.conf)
 mkdir -p /tmp
 BAD_LOG=$(grep -v '^#' /etc/bad-log.patterns | sed -n 's/^[a-z-]*[[:space:]]*//p' |
@@ -67,9 +44,6 @@ fail() { # fail CODE TEXT
 	echo "HARNESS: FAIL $code $*" >"$S"
 	rc=1
 }
-
-# The loops below use shell builtins where they can: under TCG every
-# fork and exec of the guest costs tens of milliseconds.
 
 loaded() { # loaded MODULE: is MODULE in /proc/modules?
 	[ -e "/sys/module/$1/initstate" ]

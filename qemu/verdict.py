@@ -1,37 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Judge one boot from its two serial logs: a verdict is data, never a
-sentence another program parses. Written to RESULTS/verdict.json:
-
-    {"target", "run", "accel", "kernel_release", "wall_seconds",
-     "cpu_seconds", "passed", "failed", "skipped", "modules": {name: counts},
-     "cases": [{module, name, status}], "checks": [...], "skips": [...],
-     "live": counts, "loads": [...], "failures": [{"code", "evidence"}]}
-
-Success needs positive evidence: "HARNESS: PASS" on the status channel,
-written by /init after every line of its plan succeeded. Each failure is a
-reason code and the line that proves it:
-
-    timeout, qemu-exit       QEMU did not power off in time / failed
-    no-pass-marker           no "HARNESS: PASS" on the status channel
-    no-taint-report, taint   the taint report is missing / has a bit other
-                             than O (out-of-tree), E (unsigned), N (test)
-    ktap-missing, ktap-plan  a KTAP module printed no KTAP / plan and
-                             results disagree
-    ktap-not-ok, kunit-parse a KTAP case failed / kunit.py could not parse
-    not-loaded               a module was never tried: an earlier one failed
-    mips-unaligned           the MIPS emulated-unaligned counter moved
-    unknown-param            the kernel ignored a parameter the module does
-                             not have ("unknown parameter 'X' ignored")
-    secret-in-log            8 characters of a secret value in any log
-    <bad-log codes>          a kernel log line of bad-log.patterns
-    <guest codes>            "HARNESS: FAIL <code> ..." of init.sh and
-                             stress.sh (modprobe-failed, not-live, leak, ...)
-
-KTAP is parsed by the kernel's own kunit.py (its parser, in this process),
-one module at a time. Also written: ktap.txt, bench.csv (every "# bench:"
-line), kernel.log (every kernel message, forwarded as "KLOG " lines of the
-status channel) and verdict.txt (what is printed).
-"""
+"""Judge one boot from its two serial logs, as data: verdict.json (counts,
+KTAP cases, harness checks, loads, and each failure as a reason code with
+the line that proves it; docs/harness.md lists the codes). Success needs
+positive evidence, "HARNESS: PASS" on the status channel. KTAP is read by
+the kernel's own kunit.py parser, in this process, one module at a time.
+Also written: ktap.txt, bench.csv (the "# bench:" lines), kernel.log (every
+kernel message, forwarded as "KLOG " lines) and verdict.txt."""
 import io
 import re
 import sys

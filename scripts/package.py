@@ -160,6 +160,7 @@ class Root:
         shutil.rmtree(self.pristine, ignore_errors=True)
         tmp = self.pristine.with_suffix(".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
+        tmp.parent.mkdir(parents=True, exist_ok=True)
         # The root never boots: update-initramfs is diverted to true before
         # any kernel package is installed.
         hook = ('chroot "$1" dpkg-divert --quiet --local --rename --add '

@@ -60,7 +60,7 @@ def main(results):
             " instructions, see the README's Benchmarks: the ratios are the"
             " same).\n",
             "```", summary.strip(), "```"]
-    seed = results / "bench-seed.md"
+    seed = results / "bench-series.md"
     if seed.exists():
         out += ["\n## The comparisons of \"Introduce The SipHash PRF\"\n", seed.read_text()]
     (Path(__file__).resolve().parent.parent / "docs/results.md").write_text("\n".join(out) + "\n")
