@@ -3,6 +3,8 @@
 """The host side of the harness: harness.py COMMAND, the make target of the
 same name (make help says what each does); the switches (TARGET, MATRIX,
 MODULES, ARGS_<module>, ...) come from the environment."""
+import contextlib
+import io
 import json
 import os
 import re
@@ -138,14 +140,13 @@ def cmd_module(src):
     return 1 if v["failed"] else 0
 
 
-def cmd_host():
-    rec = records.Records("host")
+def unit(name, body):
+    """Run BODY(records) as the unit NAME; a Failure ends it as a record."""
+    rec = records.Records(name)
     try:
-        deps("/usr/include/sodium.h:libsodium-dev", "/usr/include/openssl/evp.h:libssl-dev",
-             "node:nodejs", "npm:npm")
-        host(rec)
+        body(rec)
     except Failure as e:
-        rec.add("harness", False, f"the host checks stopped: {e}", "harness")
+        rec.add("harness", False, f"the {name} checks stopped: {e}", "harness")
     rec.done()
     return 1 if rec.failed else 0
 
@@ -153,17 +154,19 @@ def cmd_host():
 def sources():
     """The kernel sources of the project: every .c and .h but the host
     programs and user-space shims (tests/user, tests/vectors' generators)."""
-    out = []
-    for p in sorted(ROOT.rglob("*.[ch]")):
-        rel = p.relative_to(ROOT).as_posix()
-        if not re.match(r"(build|tests/user|debian)/|tests/vectors/(.*\.c|le\.h)$", rel):
-            out.append(rel)
-    return out
+    return [r for r in (p.relative_to(ROOT).as_posix() for p in sorted(ROOT.rglob("*.[ch]")))
+            if not re.match(r"(build|tests/user|debian)/|tests/vectors/(.*\.c|le\.h)$", r)]
+
+
+def selection():
+    targets = tables.load()
+    return targets, tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
 
 
 def host(rec):
-    targets = tables.load()
-    sel = tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
+    deps("/usr/include/sodium.h:libsodium-dev", "/usr/include/openssl/evp.h:libssl-dev",
+         "node:nodejs", "npm:npm")
+    targets, sel = selection()
     seen = {}
     for t in [tables.role("reference", targets)] + sel:
         seen.setdefault(t.source if fetch.suite_on_host(t.suites[0]) else t.suite, t)
@@ -225,12 +228,8 @@ def selftest(rec, targets):
             root = Path(d) / name
             for u in records.units(sel, targets):
                 make(root, u)
-            with open(os.devnull, "w") as null:
-                out, sys.stdout = sys.stdout, null
-                try:
-                    recs, rc = records.merge(root, records.units(sel, targets), sel)
-                finally:
-                    sys.stdout = out
+            with contextlib.redirect_stdout(io.StringIO()):
+                recs, rc = records.merge(root, records.units(sel, targets), sel)
             return rc, {r["reason"] for r in recs if r["result"] == "fail"}
 
         rc, codes = verdict("good", fake)
@@ -268,21 +267,11 @@ def lint(rec):
             "actionlint")
 
 
-def cmd_package():
-    if not E("SIPHASH_NS"):
-        os.execvpe("unshare", ["unshare", "--mount", "--propagation", "private", sys.executable,
-                               __file__, "package"], dict(os.environ, SIPHASH_NS="1"))
-    rec = records.Records("package")
-    try:
-        deps("lintian:lintian", "dpkg-buildpackage:dpkg-dev", "dh:debhelper",
-             "dh_dkms:dh-dkms")
-        package.deb_check(rec)
-        drift_check(rec)
-        dkms_boot(rec)
-    except Failure as e:
-        rec.add("harness", False, f"the package checks stopped: {e}", "harness")
-    rec.done()
-    return 1 if rec.failed else 0
+def package_checks(rec):
+    deps("lintian:lintian", "dpkg-buildpackage:dpkg-dev", "dh:debhelper", "dh_dkms:dh-dkms")
+    package.deb_check(rec)
+    drift_check(rec)
+    dkms_boot(rec)
 
 
 def drift_check(rec):
@@ -321,8 +310,7 @@ def cmd_check():
     """host, package and the cells as processes, JOBS at a time (the longest
     first: the built kernel's cell, the reference's), then the merge."""
     start = time.monotonic()
-    targets = tables.load()
-    sel = tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
+    targets, sel = selection()
     jobs = E("JOBS", "2")
     if not jobs.isdigit() or int(jobs) < 1:
         raise Failure(f"JOBS={jobs}: a positive whole number")
@@ -350,19 +338,13 @@ def cmd_check():
             del running[u]
             rs = next(iter(records.load(RESULTS / u).values()), [])
             fails = [r for r in rs if r["result"] == "fail"]
-            fetch_line = next((r["evidence"] for r in rs if r["check"] == "fetch"), "")
-            print(f"=== {u}: {sum(r['result'] == 'pass' for r in rs)} passed, {len(fails)} "
-                  f"failed, {(time.monotonic() - t0) / 60:.1f} min (exit {p.returncode})"
-                  + (f"; {fetch_line}" if fetch_line else "") + " ===", flush=True)
-            for r in fails:
-                print(f"  FAILED {r['check']}: {r['evidence'][:300]}")
+            print(f"=== {u}: {sum(r['result'] == 'pass' for r in rs)} passed, {len(fails)} failed"
+                  f", {(time.monotonic() - t0) / 60:.1f} min (exit {p.returncode})" + "".join(
+                      f"; {r['evidence']}" for r in rs if r["check"] == "fetch") + " ===" + "".join(
+                      f"\n  FAILED {r['check']}: {r['evidence'][:300]}" for r in fails), flush=True)
     bench_report.summary(RESULTS, [t.name for t in sel])
-    with open(RESULTS / "bench-series.md", "w") as f:
-        out, sys.stdout = sys.stdout, f
-        try:
-            bench_report.series(RESULTS, [t.name for t in sel])
-        finally:
-            sys.stdout = out
+    with open(RESULTS / "bench-series.md", "w") as f, contextlib.redirect_stdout(f):
+        bench_report.series(RESULTS, [t.name for t in sel])
     (RESULTS / "targets.txt").write_text(" ".join(t.name for t in sel) + "\n")
     wall = time.monotonic() - start
     (RESULTS / "wall.txt").write_text(f"make check took {int(wall // 60)} min {int(wall % 60)} s "
@@ -397,8 +379,7 @@ def main(argv):
             print(f"{t.name}: {' '.join(k['resolved'])}")
             return 0
         if cmd == "merge":
-            targets = tables.load()
-            sel = tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
+            targets, sel = selection()
             return records.merge(Path(rest[0]) if rest else RESULTS,
                                  records.units(sel, targets), sel)[1]
         if cmd == "kmake":
@@ -406,7 +387,12 @@ def main(argv):
             log(f"{env.t.name}: built {' '.join(p.name for p in kbuild.order(env.out / 'kbuild'))}"
                 f" in {env.out / 'kbuild'} against {k['kver']}")
             return 0
-        return {"run": cmd_run, "host": cmd_host, "package": cmd_package, "check": cmd_check,
+        if cmd == "package" and not E("SIPHASH_NS"):   # mounts that end with it
+            os.execvpe("unshare", ["unshare", "--mount", "--propagation", "private",
+                                   sys.executable, __file__, "package"],
+                       dict(os.environ, SIPHASH_NS="1"))
+        return {"run": cmd_run, "host": lambda: unit("host", host), "check": cmd_check,
+                "package": lambda: unit("package", package_checks),
                 "module": lambda: cmd_module(rest[0] if rest else E("M", ""))}[cmd]()
     except (Failure, tables.TableError) as e:
         print(f"error: {e}", file=sys.stderr)
