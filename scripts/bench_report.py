@@ -1,15 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Benchmark reports from the harness's bench.csv files: one boot's tables
-(report), ours/kernel per target (summary), the comparisons of "Introduce The SipHash PRF" and of "ipv6: sr:
-Prepare HMAC key ahead of time" as markdown (series), the icount gate and
-its negative controls (gate, doctor), and two runs compared (compare).
-
-This module (impl=module) is put next to the kernel's lib/siphash.c
-(impl=kernel); figures are medians per call. Under TCG (accel=tcg) they are
-host time: only ratios within one boot count. Under icount they are guest
-instructions: deterministic, an instruction count, not a cycle count.
-"""
+"""Benchmark reports of the harness's bench.csv files: one boot's tables,
+ours/kernel per target, the comparisons of "Introduce The SipHash PRF" and
+of "ipv6: sr: Prepare HMAC key ahead of time", the icount gate and its
+controls. Figures are medians per call: host time under TCG (ratios within
+one boot only), guest instructions under icount (deterministic)."""
 import csv
 import statistics
 import sys

@@ -1,17 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The Debian package and DKMS, proven the way a user gets them.
-
-dkms_check: dkms.conf with Debian's real dkms, against a target's fetched
-headers, in a private source and DKMS tree (the host's /usr/src and
-/var/lib/dkms are never touched).
-
-deb_check: `make deb`, lintian, and the package in a clean bookworm root
-made with mmdebstrap (cached, mounted read-only under an empty overlay):
-install with the 6.1 and 6.12 headers (DKMS builds for both), a consumer
-built against the documented paths, a further kernel's headers (DKMS's
-hook), purge, and install and purge again, leaving the root as it was. The
-modules DKMS built for 6.1 then boot in the reference row's kernel.
-"""
+"""The Debian package and DKMS, proven the way a user gets them: dkms.conf
+with Debian's dkms against a target's headers in a private tree
+(dkms_check), and the package in a clean bookworm root made with
+mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
 import os
 import re
 import shutil

@@ -1,28 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Verdict records: one JSON object per check, the only thing the merge reads.
-
-    {"target": "x86_64-6.1",   the cell, or the unit "host" or "package"
-     "check": "boot",          a step (fetch, build, consumer, boot, live,
-                               icount, reliability, dkms, modinfo, ...),
-                               RUN/MODULE/CASE for a KTAP case of a boot,
-                               RUN/harness/NAME for a check of the harness
-                               in a boot, negative/NAME for a control
-     "result": "pass",         pass, fail or skip
-     "reason": "",             a failure's reason code; a skip's reason
-     "evidence": "...",        what proves it
-     "at": 12.3}               seconds into the unit when it was known
-
-Each unit of work (a cell, host, package) is one process that writes its
-own build/results/UNIT/records.jsonl and ends it with a "done" record. The
-merge reads every such file under a directory (make check's, or the CI
-workflow's downloaded artifacts), and fails on any failed record, on a
-unit of the plan that has no records (missing), one that has no "done"
-record (crashed) and a record that appears twice (duplicate); it writes
-checks.json, matrix.csv and matrix.md, and the CI step summary.
-"""
+"""Verdict records: one JSON object per check, the only thing the merge reads
+(its fields: docs/harness.md, "Records"). Each unit (a cell, host,
+package) is one process that writes build/results/UNIT/records.jsonl and
+ends it with a "done" record. The merge reads every such file under a
+directory, make check's or the CI workflow's artifacts, and fails on a
+failed record, a unit of the plan without records (missing), one without
+"done" (crashed) and a record seen twice (duplicate); it writes
+checks.json, matrix.csv, matrix.md and the CI step summary."""
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -33,8 +19,7 @@ MATRIX_HEADER = "arch,series,kernel_release,accel,build,boot_passed,boot_failed,
 
 
 class Records:
-    """The records of one unit, appended as they happen (a crash keeps
-    what was done), each also printed as one line."""
+    """One unit's records, appended as they happen, each printed too."""
 
     def __init__(self, unit, results=RESULTS):
         self.unit = unit
@@ -88,15 +73,13 @@ class Records:
 
 
 def load(root):
-    """Every records file under ROOT: {file: [records]}."""
-    return {p: [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+    return {p: [json.loads(x) for x in p.read_text().splitlines() if x.strip()]
             for p in sorted(Path(root).rglob("records.jsonl"))}
 
 
 def merge(root, units, targets):
-    """Judge the records under ROOT against UNITS, the plan (every unit that
-    must have run), and write what is computed from them. Returns
-    (all records with the merge's own, exit status)."""
+    """The records under ROOT judged against UNITS, the plan: (records with
+    the merge's own, exit status)."""
     files = load(root)
     recs, problems, owner = [], [], {}
     for path, rs in files.items():
@@ -163,11 +146,8 @@ def merge(root, units, targets):
 
 
 def units(selected, targets=None):
-    """The units of a run of SELECTED targets: each cell, host, and the
-    package (booted on the reference row)."""
+    """The units of a run of SELECTED: host, the package (it boots on the
+    reference row), each cell."""
     ref = tables.role("reference", targets)
     return ["host"] + (["package"] if ref in selected else []) + [t.name for t in selected]
 
-
-if __name__ == "__main__":
-    sys.exit(__doc__)
