@@ -35,9 +35,11 @@ NEEDS = ("make:make gcc-12:gcc-12 ld:binutils perl:perl pahole:dwarves mmdebstra
          "/usr/share/distro-info/debian.csv:distro-info-data dkms:dkms")
 
 
-def deps(*more):
-    """Install, from Debian, the host tools missing (as root), or say which."""
-    pairs = NEEDS.split() + [f"{t.qemu}:{t.qemu_pkg}" for t in tables.load()] + list(more)
+def deps(*more, t=None):
+    """Install, from Debian, the host tools missing (as root), or say which:
+    those of every arch, or of target T's."""
+    pairs = NEEDS.split() + [f"{x.qemu}:{x.qemu_pkg}" for x in ([t] if t else tables.load())
+                             ] + list(more)
     missing = sorted({p for c, _, p in (x.partition(":") for x in pairs)
                       if not (Path(c).exists() if c.startswith("/") else shutil.which(c))})
     if not missing:
@@ -78,7 +80,7 @@ def cmd_run():
     -icount; ICOUNT=1 only that, ICOUNT=0 none of it; STRESS=1 the
     reliability boot at the row's depth instead."""
     t = target()
-    deps()
+    deps(t=t)
     k, env, kunit = prepare(t)
     mods = E("MODULES")
     kw = dict(modules=mods.split() if mods is not None else None,
@@ -118,7 +120,7 @@ def cmd_run():
 def cmd_module(src):
     """The fast loop: siphash.ko alone (the modules for users) and yours."""
     t = target()
-    deps()
+    deps(t=t)
     targets = tables.load()
     k = fetch.kernel(t, targets)
     env = kbuild.Env(t, k)
@@ -359,8 +361,10 @@ def main(argv):
         sys.exit(__doc__)
     cmd, rest = argv[0], argv[1:]
     try:
+        if cmd in ("cell", "resolve", "kmake"):
+            deps(t=tables.get(rest[0]) if rest else target())
         if cmd == "cell":
-            return cell.main(rest[0] if rest else target().name, bool(E("STATIC_ONLY")))
+            return cell.main(rest[0] if rest else target().name)
         if cmd == "plan":
             rows = json.loads(tables.plan(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", "")))
             out = {"cells": json.dumps([r for r in rows if not r["built"]]),
