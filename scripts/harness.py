@@ -362,9 +362,10 @@ def main(argv):
     cmd, rest = argv[0], argv[1:]
     try:
         if cmd in ("cell", "resolve", "kmake"):
-            deps(t=tables.get(rest[0]) if rest else target())
+            t = tables.get(rest[0]) if rest else target()
+            deps(t=t)
         if cmd == "cell":
-            return cell.main(rest[0] if rest else target().name)
+            return cell.main(t.name)
         if cmd == "plan":
             rows = json.loads(tables.plan(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", "")))
             out = {"cells": json.dumps([r for r in rows if not r["built"]]),
@@ -375,7 +376,6 @@ def main(argv):
             print(json.dumps(rows, indent=1))
             return 0
         if cmd == "resolve":
-            t = target()
             k = fetch.kernel(t, tables.load(), resolve_only=True)
             out = ROOT / "build/resolved" / f"{t.name}.txt"
             out.parent.mkdir(parents=True, exist_ok=True)
@@ -387,7 +387,7 @@ def main(argv):
             return records.merge(Path(rest[0]) if rest else RESULTS,
                                  records.units(sel, targets), sel)[1]
         if cmd == "kmake":
-            k, env, _ = prepare(target())
+            k, env, _ = prepare(t)
             log(f"{env.t.name}: built {' '.join(p.name for p in kbuild.order(env.out / 'kbuild'))}"
                 f" in {env.out / 'kbuild'} against {k['kver']}")
             return 0
