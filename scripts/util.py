@@ -67,6 +67,8 @@ def run(cmd, kind="tools", check=True, log_to=None, timeout=None, env=None, cwd=
     goes there; else it is returned. Raises Failure naming the command and
     the end of its output when CHECK and it fails."""
     t0, c0 = time.monotonic(), _children_cpu()
+    if log_to:
+        Path(log_to).parent.mkdir(parents=True, exist_ok=True)
     out = open(log_to, "a") if log_to else subprocess.PIPE
     try:
         p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, text=True,
