@@ -212,9 +212,12 @@ def toolchain(apt, cross, extra=()):
     (gcc-12-<triplet> conflicts with gcc-multilib): (PATH, LD_LIBRARY_PATH)."""
     pkgs = [f"gcc-12-{cross}", f"binutils-{cross}", *extra]
     stamp = ".version-" + re.sub(r"[:~+]", "_", "-".join(apt.version(p) for p in pkgs))
-    return unpack(CACHE / "toolchain" / cross, stamp, lambda debs: run(
-        ["apt-get", "install", "--download-only", "-q", "-y", "--no-install-recommends", "-o",
-         f"Dir::Cache::archives={debs}", *pkgs], kind="fetch", env=dict(os.environ, APT_CONFIG="")))
+    def download(debs):
+        (debs / "partial").mkdir(parents=True)
+        run(["apt-get", "install", "--download-only", "-q", "-y", "--no-install-recommends", "-o",
+             f"Dir::Cache::archives={debs}", *pkgs], kind="fetch",
+            env=dict(os.environ, APT_CONFIG=""))
+    return unpack(CACHE / "toolchain" / cross, stamp, download)
 
 
 def suite_gcc(apt, t, headers):
