@@ -205,8 +205,7 @@ class Cell:
     def role_reference(self):
         """The benchmarks repeat exactly; the icount gate and the modinfo
         check can fail."""
-        if self.t.icount:
-            self.icount("icount-repeat", self.res / "icount-repeat")
+        if self.t.icount and self.icount("icount-repeat", self.res / "icount-repeat"):
             ok, text = bench_report.compare(self.res / "icount/bench.csv",
                                             self.res / "icount-repeat/bench.csv")
             self.rec.add("icount-repeat", ok, f"the icount benchmarks repeat within 0.1%: {text}")
