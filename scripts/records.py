@@ -109,7 +109,7 @@ def merge(root, units, targets):
             hits = [r["result"] for r in mine if r["check"] == check]
             return absent if not hits else "ok" if all(h != "fail" for h in hits) else "fail"
         boot = [r for r in mine if r["check"].startswith("boot/")]
-        release = next((r["evidence"].split()[1] for r in mine if r["check"] == "fetch"
+        release = next((r["evidence"].split()[1].rstrip(",") for r in mine if r["check"] == "fetch"
                         and r["result"] == "pass"), "?")
         accel = next((r["evidence"].split("under ")[1].split()[0] for r in mine
                       if r["check"] == "boot" and "under " in r["evidence"]), "?")
