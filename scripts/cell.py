@@ -263,6 +263,9 @@ def modinfo_problems(kos):
                         "version"]).strip()
     out = []
     for ko in kos:
+        if not Path(ko).exists():
+            out.append(("missing", f"{ko}: missing"))
+            continue
         m = util.Module(ko)
         for f in ("description", "license", "author", "version"):
             if not m.first(f):
