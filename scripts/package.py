@@ -318,6 +318,8 @@ def deb_check(rec):
     headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r61}").stdout
     util.write_json(out_mod / "dkms-modules.json", {"kver": r61, "headers": headers,
                                                     "version": ver, "modules": mods})
+    rec.add("dkms-modules", all((out_mod / f"{m}.ko").exists() for m in mods), "DKMS's build "
+            f"for {r61} copied to {out_mod.relative_to(ROOT)} for the boot", "package")
     p = root.apt("install", META_NEW, log_to=root.log)
     rnew = root.release(META_NEW)
     rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew})", "install")
