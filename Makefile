@@ -34,6 +34,8 @@
 ##   BENCH_BATCHES=101    bench: batches per figure
 ##   FUZZ_SECONDS=60      test-user: seconds of libFuzzer
 ##   SIPHASH_CACHE=DIR    every download (default build/cache)
+##   APT_MAX_AGE=60       minutes before the private package lists are updated
+##   DEBIAN_MIRROR=, DEBIAN_SECURITY=  the archive (default deb.debian.org)
 ##   INSTALL_MOD_PATH=    install: a staging root instead of /
 ##
 ## Targets:
