@@ -5,24 +5,37 @@
 # one place they are written.
 
 ## Variables (make VAR=value TARGET):
-##   TARGET=x86_64-6.1    run, bench: a row of targets.tsv (default: its first,
-##                        whatever the host; scripts/targets.py list)
-##   ARCH=, KERNEL=       run, bench: instead of TARGET, an arch (or its
-##                        uname -m spelling: aarch64, armv7l, i686, ...) and
-##                        a kernel series of the table; of a plain build, ARCH
+##   TARGET=x86_64-6.1    run, module, bench, kmake, cell: a row of qemu/targets.tsv
+##                        (default: its first; make plan MATRIX=all lists them)
+##   ARCH=, KERNEL=       run, module, ...: instead of TARGET, an arch (or its
+##                        uname -m spelling: aarch64, armv7l, i686, ...) and a
+##                        kernel series of the table; of a plain build, ARCH
 ##                        is kbuild's (default: the host's)
 ##   KDIR=...             headers tree of a plain build (default: the
 ##                        running kernel's, /lib/modules/$(uname -r)/build)
-##   EXTRA_MODULES="a.ko" run: your own modules, loaded after siphash.ko
-##                        (build one: scripts/kmake.sh TARGET M=DIR)
-##   ARGS_<module>="p=v"  run: parameters of one module, e.g. ARGS_test_siphash
-##   MODULES="..."        run: the project's modules to load (default: all)
+##   M=DIR                module: the directory of your module's Kbuild
+##   EXTRA_MODULES="a.ko" run: your own modules, loaded after the project's
+##   ARGS_<module>="p=v"  run, module: parameters of one module, e.g.
+##                        ARGS_test_siphash="bench_batches=0"
+##   MODULES="..."        run: the project's modules to load after siphash.ko
+##                        (default: every module of the build; "" for none)
+##   ICOUNT=1, ICOUNT=0   run: only the instruction-count boot (-icount: guest
+##                        instructions, deterministic), or none of it
+##   STRESS=1             run: the reliability boot instead (load/unload
+##                        cycles, bad parameters, leaks; the row's depth)
 ##   TCG_TIMING=1         run: also print the TCG timing table (host time)
-##   TIMEOUT=300          run: seconds a boot may take
-##   MATRIX=check         check: the rows of make check (default, within 60
-##                        minutes on 2 CPUs), or all: every row of targets.tsv
-##   ARCHES=, KERNELS=    check: a subset of the matrix ("x86_64 arm64", "6.1 6.12")
-##   JOBS=2               check: matrix cells at a time
+##   TIMEOUT=300          run, module: seconds a boot may take
+##   ACCEL=tcg|kvm        run, module: the accelerator (default: KVM where it
+##                        can run the guest, else TCG; -icount is always TCG)
+##   MATRIX=check         check, plan, merge: make check's rows (default), or
+##                        all: every row of qemu/targets.tsv
+##   ARCHES=, KERNELS=    check, plan, merge: a subset ("x86_64 mipsel", "6.1")
+##   JOBS=2               check: units of work at a time
+##   BENCH_BATCHES=101    bench: batches per figure
+##   FUZZ_SECONDS=60      test-user: seconds of libFuzzer
+##   SIPHASH_CACHE=DIR    every download (default build/cache)
+##   APT_MAX_AGE=60       minutes before the private package lists are updated
+##   DEBIAN_MIRROR=, DEBIAN_SECURITY=  the archive (default deb.debian.org)
 ##   INSTALL_MOD_PATH=    install: a staging root instead of /
 ##
 ## Targets:
@@ -38,14 +51,13 @@ USER_BUILD_DIR = $(BUILD_DIR)-user
 SOURCES := Kbuild $(wildcard *.c *.h) include baselines tests
 
 BENCH_BATCHES ?= 101
-# The harness's target (make run, make bench): TARGET, or ARCH and KERNEL
-# as given on the command line; ARCH's default above is kbuild's, for
-# builds, and make run ignores it.
-HARNESS_ARCH = $(if $(filter command line environment,$(origin ARCH)),$(ARCH))
-HARNESS_TARGET = t=$$(scripts/targets.py resolve --target '$(TARGET)' \
-	--arch '$(HARNESS_ARCH)' --kernel '$(KERNEL)') || exit 2
+# The harness (scripts/harness.py), with Debian's python3; ARCH is the
+# harness's only when given on the command line (else it is kbuild's).
+PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
+HARNESS = HARNESS_ARCH='$(if $(filter command line environment,$(origin ARCH)),$(ARCH))' \
+	$(PYTHON) $(CURDIR)/scripts/harness.py
 
-.PHONY: all modules modules-user kdir-check install install-tests run bench check docs test-user deb deb-check version clean distclean help
+.PHONY: all modules modules-user kdir-check install install-tests run module kmake bench check cell host package merge plan resolve docs test-user deb deb-check version clean distclean help
 
 all: modules
 
@@ -54,8 +66,8 @@ kdir-check:
 	  echo "error: no kernel headers at KDIR=$(KDIR)." >&2; \
 	  echo "  Install them (apt-get install linux-headers-\$$(uname -r))," >&2; \
 	  echo "  pass KDIR=/path/to/headers, or build against Debian's kernel" >&2; \
-	  echo "  of any target of the matrix (fetched into build/cache/) with:" >&2; \
-	  echo "  scripts/kmake.sh TARGET   (a row of targets.tsv: scripts/targets.py list)" >&2; \
+	  echo "  of a row of qemu/targets.tsv (fetched into build/cache/) with:" >&2; \
+	  echo "  make kmake TARGET=x86_64-6.1" >&2; \
 	  exit 1; }
 
 modules: kdir-check ## build every module against KDIR (default target)
@@ -103,37 +115,44 @@ install-tests: modules ## for test machines only: every module, demos and tests 
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) $(NO_SIGN) modules_install
 	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 
-# make run: the boot of every module, judged (qemu/run.sh), then, if it
-# passed, the benchmarks' boot under -icount, whose figures are guest
-# instructions and repeat exactly. A user's EXTRA_MODULES go to the first.
-BENCH_MODULES = test_siphash test_secure_seq test_syncookie
+run: ## build, boot Debian's kernel of TARGET in QEMU, load every module; then the icount benchmarks
+	@$(HARNESS) run
 
-run: ## build, boot Debian's kernel of TARGET in QEMU, load the modules; then the icount benchmarks
-	@$(HARNESS_TARGET); scripts/deps.sh && \
-	qemu/run.sh "$$t" || { \
-	  echo "make run: the boot failed: no instruction-count boot (see above)"; exit 1; } && \
-	echo && \
-	if [ -z "$$(scripts/targets.py values icount_sleep $$t)" ]; then \
-	  echo ">>> no instruction-count boot on $$t: its kernel's instrumentation is in every figure"; exit 0; fi && \
-	echo ">>> the benchmarks again, under -icount: guest instructions, deterministic" && \
-	env ICOUNT=1 MODULES="$(BENCH_MODULES)" EXTRA_MODULES= \
-	  ARGS_test_siphash="bench_batches=11 diff_iters=64" qemu/run.sh "$$t"
+module: ## your module in M=DIR: built against TARGET's kernel, one boot of siphash.ko and it
+	@$(HARNESS) module $(M)
+
+kmake: ## the project's modules for TARGET, against its Debian kernel (build/TARGET/kbuild/)
+	@$(HARNESS) kmake
 
 bench: ## test_siphash.ko alone, TCG timing (host time) at high effort (BENCH_BATCHES=101)
-	@$(HARNESS_TARGET); scripts/deps.sh && \
-	TCG_TIMING=1 MODULES=test_siphash ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" \
-		RESULTS=$(CURDIR)/build/results/$$t/bench qemu/run.sh "$$t"
+	@ICOUNT=0 TCG_TIMING=1 MODULES=test_siphash \
+	  ARGS_test_siphash="bench_batches=$(BENCH_BATCHES) diff_iters=64" $(HARNESS) run
 
-check: ## every test on the whole matrix (or MATRIX=all, ARCHES=, KERNELS=): what CI runs
-	@scripts/check.sh
+check: ## every test: static gates, package, every cell of MATRIX; what CI runs (.ci/run)
+	@$(HARNESS) check
+
+cell: ## one cell of the matrix, every check (what make check and each CI job run)
+	@$(HARNESS) cell $(TARGET)
+
+host: ## the checks of no target: checkpatch, kernel-doc, vectors, test-user, plan, merge, actionlint
+	@$(HARNESS) host
+
+package: ## the Debian package in a clean root, DKMS, and a boot of what DKMS built
+	@$(HARNESS) package
+
+merge: ## judge build/results/: matrix.csv, the summary; fails on a failed or missing cell
+	@$(HARNESS) merge
+
+plan: ## the rows of MATRIX as JSON (the CI workflow's job list)
+	@$(HARNESS) plan
+
+resolve: ## the package versions TARGET's cell fetches (the CI cache key)
+	@$(HARNESS) resolve
 
 RESULTS_DIR = $(CURDIR)/build/results
 docs: ## the README's matrix and docs/results.md from the last full make check
 	@test -r $(RESULTS_DIR)/targets.txt || { echo "error: no make check results in build/results" >&2; exit 1; }
-	@test "$$(cat $(RESULTS_DIR)/targets.txt)" = "$$(scripts/targets.py list | tr '\n' ' ' | sed 's/ $$//')" || { \
-	  echo "error: the last make check ran another selection ($$(cat $(RESULTS_DIR)/targets.txt)); docs come from a full run of MATRIX=check" >&2; exit 1; }
-	python3 scripts/readme-matrix.py README.md $(RESULTS_DIR)/matrix.md
-	python3 scripts/results.py $(RESULTS_DIR) >docs/results.md
+	$(PYTHON) scripts/results.py $(RESULTS_DIR)
 
 # The package is built by dpkg-buildpackage in a copy of the tree, so that
 # debhelper's files stay out of the sources and the .deb lands in build/deb/.
@@ -141,7 +160,7 @@ DEB_DIR = $(CURDIR)/build/deb
 DEB_SRC = $(DEB_DIR)/src/siphash-oot-$(VERSION)
 
 deb: ## the Debian package siphash-oot-dkms in build/deb/
-	@scripts/deps.sh dpkg-buildpackage:dpkg-dev dh:debhelper dh_dkms:dh-dkms
+	@command -v dh_dkms >/dev/null || { echo "error: no dh_dkms: apt-get install dpkg-dev debhelper dh-dkms" >&2; exit 1; }
 	@rm -rf $(DEB_DIR)/src && mkdir -p $(DEB_SRC)
 	@tar -C $(CURDIR) --exclude=./build --exclude=./.git -cf - . | tar -C $(DEB_SRC) -xf -
 	cd $(DEB_SRC) && dpkg-buildpackage --build=all --no-sign >../build.log 2>&1 || \
@@ -149,15 +168,14 @@ deb: ## the Debian package siphash-oot-dkms in build/deb/
 	@mv $(DEB_DIR)/src/siphash-oot-dkms_$(VERSION)_all.deb $(DEB_DIR)/
 	@echo "built $(DEB_DIR)/siphash-oot-dkms_$(VERSION)_all.deb"
 
-deb-check: ## that package in a clean Debian root: lintian, DKMS, purge
-	@scripts/deb-check.sh
+deb-check: package ## the same as package (its old name)
 
 version: ## print the version (SIPHASH_OOT_VERSION in siphash.h)
 	@test -n "$(VERSION)" || { echo "error: no SIPHASH_OOT_VERSION in siphash.h" >&2; exit 1; }
 	@echo $(VERSION)
 
 test-user: ## siphash.c in user space: conformance, sanitizers, fuzzing, benchmark
-	@tests/user/run.sh
+	@$(PYTHON) tests/user/run.py
 
 clean: ## remove build output, keep the download cache (build/cache/)
 	find build -mindepth 1 -maxdepth 1 ! -name cache -exec rm -rf {} + 2>/dev/null || true
@@ -166,6 +184,4 @@ distclean: clean ## also remove the download cache
 	rm -rf build
 
 help: ## this list
-	@awk '/^##/ { sub(/^## ?/, ""); print; next } \
-	  /^[a-z-]+:.*## / { t = $$0; sub(/:.*/, "", t); sub(/^[^#]*## /, ""); \
-	  printf "  %-14s %s\n", t, $$0 }' $(firstword $(MAKEFILE_LIST))
+	@sed -n 's/^## \{0,1\}//p; s/^\([a-z-]*\):.*## \(.*\)/  \1\t\2/p' $(firstword $(MAKEFILE_LIST)) | expand -t 16

@@ -1,30 +1,20 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# /init of the test initramfs (busybox). Runs the lines of /etc/harness.conf
-# in order, then reports on the success channel (a second serial port or
-# console, its device named by the "status" line) and powers off.
-# "HARNESS: PASS" is written only after every line succeeded.
-#
-# harness.conf, one "KIND ARGUMENTS" a line:
-#   kmod PATH           insmod a module of the kernel image (a driver, e.g.
-#                       the success channel's: these lines come first)
-#   status DEV          the success channel; /init waits for DEV to exist
-#                       (a driver's device node appears asynchronously)
-#   secret NAME...      module parameters whose values are never written
-#                       anywhere (redacted in the kernel log line below)
-#   mips-unaligned      make every unaligned kernel access on MIPS oops and
-#                       report the emulated-access counter before and after
-#   net                 bring up the loopback interface
-#   sysctl KEY=VALUE    write /proc/sys/KEY
-#   load MOD ARGS...    modprobe MOD; it must then be live in /sys/module
-#   ktap MOD ARGS...    the same, for a module that reports KTAP
-#   stress CMD ARGS...  a reliability check of /stress.sh
-# In ARGS, a value @SYMBOL becomes the address of SYMBOL from
-# /proc/kallsyms; a parameter whose symbol is missing is left out.
-#
-# Status lines: "HARNESS: <WORD> ...", and for failures
-# "HARNESS: FAIL <reason-code> <details>" (codes: see qemu/analyse.py).
+# /init of the test initramfs: the lines of /etc/harness.conf in order,
+# then "HARNESS: PASS" on the success channel, only if every one succeeded:
+#   kmod PATH          insmod a module of the image (the channel's driver)
+#   status DEV         the success channel; wait for DEV to exist
+#   secret NAME...     parameters whose values are never written anywhere
+#   mips-unaligned     every unaligned kernel access oopses; report the
+#                      emulated-access counter before and after
+#   net                bring up the loopback interface
+#   sysctl KEY=VALUE   write /proc/sys/KEY
+#   load MOD ARGS...   modprobe MOD; it must then be live in /sys/module
+#   ktap MOD ARGS...   the same, for a module that reports KTAP
+#   stress CMD ARGS... a reliability check of /stress.sh
+# An argument NAME=@SYMBOL gets SYMBOL's address from /proc/kallsyms (left
+# out if it has none). Failures: "HARNESS: FAIL <reason-code> <details>".
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
 

@@ -1,52 +1,31 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# /stress.sh of the test initramfs: reliability checks, run by /init for each
-# "stress" line of /etc/harness.conf (see qemu/stress-conf.sh):
-#
-#   stress deps MODULE DEPS ARGS...  MODULE needs DEPS (modinfo's depends,
-#                                    comma-separated): insmod before them fails
-#                                    with "Unknown symbol", rmmod of each is
-#                                    refused while MODULE is loaded, unloading
-#                                    in order works
-#   stress cycle N MODULE ARGS...    N load/unload cycles of MODULE (and what
-#                                    it depends on): no bad kernel log line, no
-#                                    module left, no memory growth beyond the
-#                                    thresholds below
-#   stress leakcontrol N MODULE ARGS...  the same cycles with a module that
-#                                    leaks on purpose: the growth check must
-#                                    catch it (reported OK if it does)
-#   stress limits MODULE ARGS...     one load with ARGS (every numeric
-#                                    parameter at its maximum, or minimum):
-#                                    it must load, be live and log nothing bad
-#   stress badparam MODULE N BAD1..BADN ARGS...  modprobe MODULE BADi fails
-#                                    with EINVAL and a message naming the
-#                                    parameter and the allowed values, and
-#                                    leaves nothing loaded, for each of the N
-#                                    values; then MODULE ARGS loads
-#   stress detectors                 the checks the kernel command line
-#                                    turns on (run.sh: slub_debug, KFENCE
-#                                    sampling) are really on
-#   stress kmemleak clear|scan       on a kernel with kmemleak (the debug
-#                                    kernel): forget what it suspects so
-#                                    far (before the checks), or scan twice
-#                                    after the load/unload cycles and fail
-#                                    on any unreferenced object it reports
-#   stress secret MODULE PARAM=VALUE ARGS...  a load with a malformed value
-#                                    of a secret parameter must fail with a
-#                                    message naming the parameter (the host
-#                                    checks that the value is nowhere in
-#                                    the logs)
-#
-# Each check writes "HARNESS: OK name" or "HARNESS: FAIL <code> name: reason"
-# to the status channel, "HARNESS: MEM ..." lines with the memory figures,
-# and "HARNESS: TIME seconds command module parameter" with its duration.
-# Exits non-zero if any check failed. Console messages below warning level
-# are muted while it runs, so that hundreds of loads do not flood the serial
-# console; the kernel log is read with dmesg after every
-# step instead, against /etc/bad-log.patterns, and every message of it, at
-# every level, goes to the status channel too ("KLOG " lines), for the
-# host's scan for secrets (qemu/analyse.py).
+# /stress.sh of the test initramfs: one reliability check for each "stress"
+# line of /etc/harness.conf (qemu/boot.py writes them from modinfo):
+#   deps MOD DEPS ARGS       insmod before DEPS fails ("Unknown symbol"),
+#                            rmmod of each is refused while MOD holds it,
+#                            unloading in order and a modprobe then work
+#   cycle N MOD ARGS         N load/unload cycles: nothing bad logged, no
+#                            module left, no memory growth beyond thresholds
+#   leakcontrol N MOD ARGS   the same with a module that leaks on purpose:
+#                            the growth check must catch it
+#   limits MOD ARGS          one load at the parameters' maximum or minimum
+#   badparam MOD N BAD.. ARGS  each BAD (PARAM=VALUE|WORDS) fails with EINVAL,
+#                            a kernel message with every one of WORDS (comma-
+#                            separated: the parameter, a range's bounds) and
+#                            nothing left loaded; then MOD ARGS loads
+#   secret MOD BAD ARGS      the same for a malformed secret, never printed
+#   detectors                the checks of the command line are really on
+#   kmemleak clear|scan      on a kernel with kmemleak: forget its suspects,
+#                            or scan twice and fail on any it reports
+# Each check writes "HARNESS: OK ..." or "HARNESS: FAIL <code> ...", the
+# memory figures ("HARNESS: MEM") and its duration ("HARNESS: TIME") to
+# the status channel. The console is muted below warnings meanwhile; the
+# kernel log is read after every step, matched against
+# /etc/bad-log.patterns, and forwarded whole ("KLOG " lines) for the
+# host's scan for secrets. Loops use builtins where they can: under TCG
+# every fork of the guest costs tens of milliseconds.
 S=$(sed -n 's/^status //p' /etc/harness.conf)
 mkdir -p /tmp
 BAD_LOG=$(grep -v '^#' /etc/bad-log.patterns | sed -n 's/^[a-z-]*[[:space:]]*//p' |
@@ -65,9 +44,6 @@ fail() { # fail CODE TEXT
 	echo "HARNESS: FAIL $code $*" >"$S"
 	rc=1
 }
-
-# The loops below use shell builtins where they can: under TCG every
-# fork and exec of the guest costs tens of milliseconds.
 
 loaded() { # loaded MODULE: is MODULE in /proc/modules?
 	[ -e "/sys/module/$1/initstate" ]
@@ -289,14 +265,14 @@ limits() {
 }
 
 # ---- stress badparam MODULE BAD ARGS ---------------------------------------
-# refused NAME MODULE VALUE CODE: MODULE VALUE must fail with EINVAL, name
-# the parameter and what is allowed, and leave nothing loaded. Sets MSG to
-# that message; returns 1 after reporting a failure.
+# refused NAME MODULE PARAM=VALUE|WORDS CODE: the load must fail with EINVAL,
+# a kernel message must hold every one of WORDS, and nothing may be left
+# loaded. Sets MSG to that message; returns 1 after reporting a failure.
 refused() {
 	name=$1
 	mod=$2
-	bad=$3
-	param=${bad%%=*}
+	bad=${3%%|*}
+	words=$(echo "${3#*|}" | tr ',' ' ')
 	before=$(modules)
 	klog >/dev/null
 	if modprobe "$mod" "$bad" 2>/tmp/err && [ -e "/sys/module/$mod" ]; then
@@ -304,11 +280,15 @@ refused() {
 		unload_new "$before"
 		return 1
 	fi
-	msg=$(klog | grep -m1 -E "$param.*allowed")
+	msg=$(klog | grep -v "taints kernel")
+	for w in $words; do
+		msg=$(echo "$msg" | grep -F -e "$w")
+	done
+	msg=$(echo "$msg" | head -n1)
 	if ! grep -q "Invalid argument" /tmp/err; then
 		fail "$4-errno" "$name: not EINVAL: $(cat /tmp/err)"
 	elif [ -z "$msg" ]; then
-		fail "$4-message" "$name: no message naming $param and what is allowed"
+		fail "$4-message" "$name: no kernel message naming all of: $words"
 	elif loaded "$mod" || [ -e "/sys/module/$mod" ]; then
 		fail "$4-half-loaded" "$name: $mod is half loaded after the failure"
 	else
@@ -342,7 +322,7 @@ badparam() {
 	n=$2
 	shift 2
 	while [ "$n" -gt 0 ]; do
-		name="badparam $mod $1"
+		name="badparam $mod ${1%%|*}"
 		refused "$name" "$mod" "$1" badparam && ok "$name: EINVAL, '$MSG'"
 		n=$((n - 1))
 		shift
@@ -360,7 +340,7 @@ detectors() {
 		case "$arg" in
 		slub_debug=* | slab_debug=*)
 			# The smallest kmalloc cache: 64 on x86, 128 where
-			# ARCH_DMA_MINALIGN is larger (arm64, MIPS).
+			# ARCH_DMA_MINALIGN is larger (64-bit ARM, MIPS).
 			for f in /sys/kernel/slab/kmalloc-64 /sys/kernel/slab/kmalloc-128 \
 				/sys/kernel/slab/kmalloc-192; do
 				[ -d "$f" ] && break
@@ -426,7 +406,8 @@ secret() {
 	mod=$1
 	bad=$2
 	shift 2
-	val=${bad#*=}
+	val=${bad%%|*}
+	val=${val#*=}
 	name="secret $mod ${bad%%=*}=<${#val} characters>"
 	refused "$name" "$mod" "$bad" secret || return
 	valid_after "$name" "$mod" "$@" && ok "$name: EINVAL, '$MSG', then a valid load worked"

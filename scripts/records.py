@@ -1,186 +1,153 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Verdict records: one JSON object per check, the only thing summaries read.
-
-A record (one line of RESULTS/checks.jsonl while make check runs, and the
-array RESULTS/checks.json when it ends):
-
-    {"target": "x86_64-6.1",     a row of targets.tsv, or "host"
-     "check": "boot",            what was checked: a step of a cell (fetch,
-                                 build, consumer, boot, live, icount,
-                                 reliability, dkms, modinfo), RUN/MODULE/CASE
-                                 for a KTAP case of a boot, RUN/harness/...
-                                 for a check of the harness inside a boot,
-                                 negative/NAME for a negative control, or a
-                                 sentence for a one-off check
-     "result": "pass",           pass, fail or skip
-     "reason": "",               for a failure, its reason code where it
-                                 has one (timeout, ktap-not-ok, ...); for a
-                                 skip, why
-     "evidence": "..."}          what proves it: the line, the log, a figure
-
-  records.py add --target T --check C --result R [--reason X] [--evidence E]
-                      append one record (RECORDS names the file)
-  records.py boot TARGET RUN VERDICT.json
-                      append one record per KTAP case and per harness
-                      check or failure of one boot (qemu/analyse.py's
-                      verdict)
-  records.py summary  write checks.json, print the failures and the last
-                      line "N passed, M failed" (the records whose result
-                      is pass and fail); exit 1 if any failed
-  records.py matrix TARGET...
-                      write matrix.csv and matrix.md from the records;
-                      exit 1 if a cell did not pass
-"""
-import argparse
+"""Verdict records: one JSON object per check, the only thing the merge reads
+(its fields: docs/harness.md, "Records"). Each unit (a cell, host,
+package) is one process that writes build/results/UNIT/records.jsonl and
+ends it with a "done" record. The merge reads every such file under a
+directory, make check's or the CI workflow's artifacts, and fails on a
+failed record, a unit of the plan without records (missing), one without
+"done" (crashed) and a record seen twice (duplicate); it writes
+checks.json, matrix.csv, matrix.md and the CI step summary."""
 import json
 import os
-import sys
+import time
 from pathlib import Path
 
-MATRIX_HEADER = "arch,series,kernel_release,build,boot_passed,boot_failed,reliability,dkms"
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import targets  # noqa: E402
+import tables
+from util import RESULTS
+
+MATRIX_HEADER = "arch,series,kernel_release,accel,build,boot_passed,boot_failed,reliability,dkms"
 
 
-def records_file():
-    path = os.environ.get("RECORDS")
-    if not path:
-        sys.exit("records.py: RECORDS is not set")
-    return Path(path)
+class Records:
+    """One unit's records, appended as they happen, each printed too."""
 
+    def __init__(self, unit, results=RESULTS):
+        self.unit = unit
+        self.dir = Path(results) / unit
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.path = self.dir / "records.jsonl"
+        self.path.write_text("")
+        self.passed = self.failed = 0
+        self.t0 = time.monotonic()
 
-def append(recs):
-    """Append records, each line in one write: cells append in parallel."""
-    path = records_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a") as f:
-        for r in recs:
+    def add(self, check, ok, evidence="", reason="", target=None):
+        result = "skip" if ok is None else "pass" if ok else "fail"
+        r = {"target": target or self.unit, "check": check, "result": result,
+             "reason": reason if result != "pass" else "", "evidence": str(evidence),
+             "at": round(time.monotonic() - self.t0, 1)}
+        with open(self.path, "a") as f:
             f.write(json.dumps(r) + "\n")
-            f.flush()
+        self.passed += result == "pass"
+        self.failed += result == "fail"
+        word = {"pass": "ok", "fail": "FAILED", "skip": "skipped"}[result]
+        print(f"{word}: {r['target']}: {check}: {evidence}"
+              + (f" [{reason}]" if reason and result == "fail" else ""), flush=True)
+        return ok
+
+    def boot(self, run, v):
+        """One record per KTAP case, load and harness check of verdict V."""
+        skips = {(s["module"], s["case"]): s["reason"] for s in v.get("skips", [])}
+        out = []
+        for c in v.get("cases", []):
+            res = {"PASS": "pass", "SKIP": "skip"}.get(c["status"], "fail")
+            out.append((f"{run}/{c['module']}/{c['name']}", res,
+                        "ktap-not-ok" if res == "fail" else skips.get((c["module"], c["name"]), "")))
+        for ld in v.get("loads", []):
+            if ld["loaded"] and not ld["ktap"]:
+                out.append((f"{run}/load/{ld['module']}", "pass", "loaded, no KTAP"))
+        for c in v.get("checks", []):
+            out.append((f"{run}/harness/{c.split(':', 1)[0].split()[0].lower()}", "pass", c))
+        for f in v.get("failures", []):
+            if f["code"] != "ktap-not-ok":
+                out.append((f"{run}/harness/{f['code']}", "fail", f["code"], f["evidence"]))
+        seen = {}
+        with open(self.path, "a") as fh:
+            for check, res, reason, *ev in out:
+                n = seen[check] = seen.get(check, 0) + 1
+                fh.write(json.dumps({"target": self.unit, "check": check + (f"#{n}" if n > 1 else ""),
+                                     "result": res, "reason": reason if res != "pass" else "",
+                                     "evidence": ev[0] if ev else reason}) + "\n")
+
+    def done(self, evidence=""):
+        self.add("done", True, evidence or f"{self.passed} passed, {self.failed} failed")
 
 
-def record(target, check, result, reason="", evidence=""):
-    assert result in ("pass", "fail", "skip"), result
-    return {"target": target, "check": check, "result": result,
-            "reason": reason, "evidence": evidence}
+def load(root):
+    return {p: [json.loads(x) for x in p.read_text().splitlines() if x.strip()]
+            for p in sorted(Path(root).rglob("records.jsonl"))}
 
 
-def load():
-    path = records_file()
-    try:
-        lines = path.read_text().splitlines()
-    except FileNotFoundError:
-        return []
-    return [json.loads(line) for line in lines if line.strip()]
-
-
-def cmd_boot(target, run, verdict_path):
-    try:
-        v = json.loads(Path(verdict_path).read_text())
-    except (OSError, ValueError):
-        append([record(target, f"{run}/harness/verdict", "fail", "no-verdict",
-                       f"no verdict in {verdict_path}")])
-        return 0
-    recs = []
-    skips = {(s["module"], s["case"]): s["reason"] for s in v.get("skips", [])}
-    for c in v.get("cases", []):
-        result = {"PASS": "pass", "SKIP": "skip"}.get(c["status"], "fail")
-        reason = "ktap-not-ok" if result == "fail" else skips.get((c["module"], c["name"]), "")
-        recs.append(record(target, f"{run}/{c['module']}/{c['name']}", result, reason))
-    for load in v.get("loads", []):
-        if load["loaded"] and not load["ktap"]:
-            # A module without KTAP: its load is its one result.
-            recs.append(record(target, f"{run}/load/{load['module']}", "pass", "",
-                               "loaded, no KTAP"))
-    for check in v.get("checks", []):
-        recs.append(record(target, f"{run}/harness/{check.split(':', 1)[0].split()[0].lower()}",
-                           "pass", "", check))
-    for f in v.get("failures", []):
-        if f["code"] == "ktap-not-ok":
-            continue        # the case's own record is the failure
-        recs.append(record(target, f"{run}/harness/{f['code']}", "fail", f["code"],
-                           f["evidence"]))
-    append(recs)
-    return 0
-
-
-def cmd_summary():
-    recs = load()
-    out = records_file().with_suffix(".json")
-    out.write_text(json.dumps(recs, indent=1) + "\n")
-    failed = [r for r in recs if r["result"] == "fail"]
-    passed = sum(r["result"] == "pass" for r in recs)
-    skipped = sum(r["result"] == "skip" for r in recs)
-    print()
-    for r in failed:
-        reason = f" [{r['reason']}]" if r["reason"] else ""
-        print(f"failed: {r['target']} {r['check']}{reason}: {r['evidence']}")
-    print(f"records: {len(recs)} in {out.name}, {skipped} skipped")
-    print(f"{passed} passed, {len(failed)} failed")
-    return 1 if failed else 0
-
-
-def cmd_matrix(*names):
-    recs = load()
-    rows_t = targets.load()
-    csv, bad = [MATRIX_HEADER], 0
-    table = ["| arch | series | kernel release | build | boot passed | boot failed | reliability | dkms |",
-             "|---|---|---|---|---|---|---|---|"]
-    for name in names:
-        t = targets.row(name, rows_t)
-        mine = [r for r in recs if r["target"] == name]
+def merge(root, units, targets):
+    """The records under ROOT judged against UNITS, the plan: (records with
+    the merge's own, exit status)."""
+    files = load(root)
+    recs, problems, owner = [], [], {}
+    for path, rs in files.items():
+        unit = path.parent.name.removeprefix("records-")
+        for r in rs:
+            key = (r["target"], r["check"])
+            if key in owner:
+                problems.append(("duplicate", f"{key[0]} {key[1]}: in {owner[key]} and {path}"))
+                continue
+            owner[key] = path
+            recs.append(r)
+        if not any(r["check"] == "done" for r in rs):
+            problems.append(("crashed", f"{unit}: its records ({path}) end without 'done': "
+                             "it stopped before its last check"))
+    have = {r["target"] for r in recs}
+    for u in units:
+        if u not in have:
+            problems.append(("missing", f"{u}: no records at all"))
+    for code, ev in problems:
+        recs.append({"target": "merge", "check": f"merge/{code}", "result": "fail",
+                     "reason": code, "evidence": ev})
+    csv, md, bad = [MATRIX_HEADER], [], 0
+    for t in targets:
+        mine = [r for r in recs if r["target"] == t.name]
 
         def step(check, absent="fail"):
             hits = [r["result"] for r in mine if r["check"] == check]
-            if not hits:
-                return absent
-            return "ok" if all(h == "pass" for h in hits) else "fail"
-        release = next((r["evidence"] for r in mine
-                        if r["check"] == "fetch" and r["result"] == "pass"), "?")
+            return absent if not hits else "ok" if all(h != "fail" for h in hits) else "fail"
         boot = [r for r in mine if r["check"].startswith("boot/")]
-        boot_ok = step("boot")
-        passed = sum(r["result"] == "pass" for r in boot)
-        failed = sum(r["result"] == "fail" for r in boot) + (boot_ok != "ok")
-        row = [t["arch"], t["series"], release, step("build"), str(passed), str(failed),
-               step("reliability"), step("dkms") if t["dkms"] == "yes" else "n/a"]
-        if row[3] != "ok" or row[5] != "0" or row[6] != "ok" or row[7] not in ("ok", "n/a"):
-            bad += 1
+        release = next((r["evidence"].split()[1].rstrip(",") for r in mine if r["check"] == "fetch"
+                        and r["result"] == "pass"), "?")
+        accel = next((r["evidence"].split("under ")[1].split()[0] for r in mine
+                      if r["check"] == "boot" and "under " in r["evidence"]), "?")
+        row = [t.arch, t.series, release, accel, step("build"),
+               str(sum(r["result"] == "pass" for r in boot)),
+               str(sum(r["result"] == "fail" for r in boot) + (step("boot") != "ok")),
+               step("reliability"), step("dkms") if t.dkms == "yes" and not t.kconfig else "n/a"]
+        bad += row[4] != "ok" or row[6] != "0" or row[7] != "ok" or row[8] not in ("ok", "n/a")
         csv.append(",".join(row))
-        table.append("| " + " | ".join(row) + " |")
-    path = records_file().parent
-    (path / "matrix.csv").write_text("\n".join(csv) + "\n")
-    (path / "matrix.md").write_text("\n".join(table) + "\n")
+        md.append("| " + " | ".join(row) + " |")
+    out = Path(root)
+    (out / "checks.json").write_text(json.dumps(recs, indent=1) + "\n")
+    (out / "matrix.csv").write_text("\n".join(csv) + "\n")
+    head = "| " + " | ".join(MATRIX_HEADER.replace("_", " ").split(",")) + " |\n"
+    (out / "matrix.md").write_text(head + "|---" * len(csv[0].split(",")) + "|\n"
+                                   + "\n".join(md) + "\n")
+    failed = [r for r in recs if r["result"] == "fail"]
+    passed = sum(r["result"] == "pass" for r in recs)
+    lines = [f"failed: {r['target']} {r['check']}"
+             + (f" [{r['reason']}]" if r["reason"] else "") + f": {r['evidence'][:300]}"
+             for r in failed]
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a") as f:
+            f.write("## The matrix\n\n" + (out / "matrix.md").read_text() + "\n"
+                    + "".join(f"- {x}\n" for x in lines[:50])
+                    + f"\n{passed} passed, {len(failed)} failed\n")
     print("\n".join(csv))
-    return 1 if bad else 0
+    print("\n".join(lines))
+    print(f"records: {len(recs)} in {out / 'checks.json'}, "
+          f"{sum(r['result'] == 'skip' for r in recs)} skipped")
+    print(f"{passed} passed, {len(failed)} failed")
+    return recs, 1 if failed or bad else 0
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(usage=__doc__)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("add")
-    p.add_argument("--target", required=True)
-    p.add_argument("--check", required=True)
-    p.add_argument("--result", required=True, choices=("pass", "fail", "skip"))
-    p.add_argument("--reason", default="")
-    p.add_argument("--evidence", default="")
-    p = sub.add_parser("boot")
-    p.add_argument("target")
-    p.add_argument("run")
-    p.add_argument("verdict")
-    sub.add_parser("summary")
-    p = sub.add_parser("matrix")
-    p.add_argument("targets", nargs="+")
-    args = ap.parse_args(argv)
-    if args.cmd == "add":
-        append([record(args.target, args.check, args.result, args.reason, args.evidence)])
-        return 0
-    if args.cmd == "boot":
-        return cmd_boot(args.target, args.run, args.verdict)
-    if args.cmd == "summary":
-        return cmd_summary()
-    return cmd_matrix(*args.targets)
+def units(selected, targets=None):
+    """The units of a run of SELECTED: host, the package (it boots on the
+    reference row), each cell."""
+    ref = tables.role("reference", targets)
+    return ["host"] + (["package"] if ref in selected else []) + [t.name for t in selected]
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""results.py RESULTS-DIR - the figures of the last make check as markdown,
-from its records and results: the support matrix, each target's boots
-(wall time and counts), the instruction counts of this module against the
-kernel's lib/siphash.c, and the seed's comparisons. `make docs` writes it
-to docs/results.md after a full run. No path of the machine appears."""
+"""results.py RESULTS-DIR - docs/results.md, the figures of the last full
+make check, from its records and results: the support matrix, each
+target's boots (wall time and counts), the instruction counts of this
+module against the kernel's lib/siphash.c, and the comparisons of
+"Introduce The SipHash PRF". No path of the machine appears."""
+import contextlib
+import io
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+import bench_report
+import tables
 
 
 def load(path):
@@ -19,10 +23,13 @@ def load(path):
 
 
 def main(results):
-    here = Path(__file__).parent
     targets = (results / "targets.txt").read_text().split()
+    want = [t.name for t in tables.select("check")]
+    if targets != want:
+        sys.exit(f"error: the last make check ran {' '.join(targets)}, not MATRIX=check's rows: "
+                 "docs come from a full run")
     machine = (results / "wall.txt").read_text().strip()
-    out = [f"# Figures of the last full `make check`\n",
+    out = ["# Figures of the last full `make check`\n",
            f"Machine-specific: `{machine}`.\n",
            (results / "matrix.md").read_text() if (results / "matrix.md").exists() else "",
            "\n## Boots per target\n",
@@ -41,8 +48,9 @@ def main(results):
                    f" {live.get('passed', '-') if isinstance(live, dict) else live} |"
                    f" {c('icount', 'passed')}/{c('icount', 'failed')} |"
                    f" {c('stress', 'passed')}/{c('stress', 'failed')} |")
-    summary = subprocess.run([sys.executable, str(here / "bench_report.py"), "summary",
-                              str(results)] + targets, capture_output=True, text=True).stdout
+    with contextlib.redirect_stdout(io.StringIO()) as buf:
+        bench_report.summary(results, targets)
+    summary = buf.getvalue()
     out += ["\n## This module against the kernel's lib/siphash.c, guest instructions\n",
             "ours/kernel of guest instructions per call under QEMU `-icount"
             " shift=0,sleep=off` (test_siphash.ko calls both, interleaved in the"
@@ -52,10 +60,10 @@ def main(results):
             " instructions, see the README's Benchmarks: the ratios are the"
             " same).\n",
             "```", summary.strip(), "```"]
-    seed = results / "bench-seed.md"
+    seed = results / "bench-series.md"
     if seed.exists():
-        out += ["\n## The seed's comparisons\n", seed.read_text()]
-    print("\n".join(out))
+        out += ["\n## The comparisons of \"Introduce The SipHash PRF\"\n", seed.read_text()]
+    (Path(__file__).resolve().parent.parent / "docs/results.md").write_text("\n".join(out) + "\n")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ def main():
     keys = 16 + REF_MAX
     for n, want in enumerate(SEED_VECTORS_32):
         if halfsiphash(bytes(range(8)), bytes(range(n))) != want:
-            sys.exit("halfsiphash.py disagrees with the seed vectors")
+            sys.exit("halfsiphash.py disagrees with the vectors of the patch series")
     lines = []
     for fill in range(REF_FILLS):
         for n in LENGTHS:
@@ -38,7 +38,7 @@ def main():
             lines.append(f"{fill} {n} {halfsiphash(key, msg):08x}\n")
     Path(out).write_text("".join(lines))
     print(f"halfref: {out}, {len(lines)} cases; halfsiphash.py agrees "
-          f"with the seed vectors")
+          f"with the vectors of the patch series")
 
 
 if __name__ == "__main__":

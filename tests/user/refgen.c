@@ -15,7 +15,7 @@
 #include "harness.h"
 #include "refimpl.h"
 
-/* splitmix64: the random fill and keys, reproducible from the seed. */
+/* splitmix64: the random fill and keys, reproducible from the seed given. */
 static u64 next(u64 *s)
 {
 	u64 z = (*s += 0x9e3779b97f4a7c15ULL);
@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 	if (argc < 2 || sodium_init() < 0)
 		return 2;
 
-	/* Both libraries on the seed's vectors: key and message 00 01 02 ... */
+	/* Both libraries on the patch series' vectors: key and message 00 01 02 ... */
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = i;
 	for (i = 0; i < sizeof(seq); i++)
@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 	    siphash24_sodium(key, seq, 63) != 0x958a324ceb064572ULL ||
 	    (u32)siphash13_openssl(key, seq, 0) != 0x050fc4dcU ||
 	    (u32)siphash13_openssl(key, seq, 63) != 0xb7bbb3a8U) {
-		fprintf(stderr, "refgen: libsodium or OpenSSL disagrees with the seed vectors\n");
+		fprintf(stderr, "refgen: libsodium or OpenSSL disagrees with the vectors of the patch series\n");
 		return 1;
 	}
 
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	printf("refgen: %s, seed %#llx, libsodium and OpenSSL agree with the seed vectors\n",
+	printf("refgen: %s, seed %#llx, libsodium and OpenSSL agree with the vectors of the patch series\n",
 	       argv[1], (unsigned long long)r.seed);
 	return 0;
 }

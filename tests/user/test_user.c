@@ -121,7 +121,7 @@ static void t_seed_siphash(void)
 
 		if (len == 7 && getenv("SIPTEST_INJECT"))
 			want ^= 1;
-		sip_all(seq, len, &test_key_siphash, want, "seed");
+		sip_all(seq, len, &test_key_siphash, want, "series");
 	}
 }
 
@@ -131,7 +131,7 @@ static void t_seed_hsiphash(void)
 
 	for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash); len++)
 		hsip_all(seq, len, &test_key_hsiphash,
-			 test_vectors_hsiphash[len], "seed");
+			 test_vectors_hsiphash[len], "series");
 }
 
 static void t_long(void)

@@ -4,8 +4,8 @@
  * test_secure_seq.c, from an implementation independent of this project:
  * libsodium's crypto_shorthash_siphash24 (SipHash-2-4), key 00 01 .. 0f.
  *
- * The bytes hashed are built here from the seed's code ("[PATCH v3
- * net-next 3/4] secure_seq: use SipHash in place of MD5"), for a CPU of
+ * The bytes hashed are built here from the code of "[PATCH v3
+ * net-next 3/4] secure_seq: use SipHash in place of MD5", for a CPU of
  * each byte order (le.h says how the kernel turns fields into bytes):
  *
  *   IPv4 TCP ISN and DCCP: siphash_3u32(saddr, daddr, sport << 16 | dport)
@@ -101,7 +101,7 @@ static const char header[] =
 " * tests/vectors verify fails if it differs from a fresh run.\n"
 " *\n"
 " * Known answers of test_secure_seq.c: SipHash-2-4 under the key 00..0f of\n"
-" * the bytes each secure_seq function of the seed hashes, on a CPU of each\n"
+" * the bytes each secure_seq function of the patch hashes, on a CPU of each\n"
 " * byte order (the IPv4 functions hash network-order fields as CPU\n"
 " * integers, so a big-endian CPU hashes their bytes reversed). The DCCP\n"
 " * numbers hash the same bytes as the ISNs. Addresses are documentation\n"

@@ -3,8 +3,8 @@
  * gen_syncookie.c - write syncookie_kat.h, the known answers of
  * test_syncookie.c, from libsodium's crypto_shorthash_siphash24
  * (SipHash-2-4), independently of the kernel modules: the cookie hash
- * inputs are laid out here byte by byte from the seed's code ("[PATCH v3
- * net-next 4/4] syncookies: use SipHash in place of SHA1"), for a CPU of
+ * inputs are laid out here byte by byte from the code of "[PATCH v3
+ * net-next 4/4] syncookies: use SipHash in place of SHA1", for a CPU of
  * each byte order (le.h says how the kernel turns fields into bytes):
  *
  *   IPv4: siphash_4u32(saddr, daddr, sport << 16 | dport, count), the

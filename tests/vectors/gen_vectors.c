@@ -66,14 +66,14 @@ int main(void)
 		return 1;
 	}
 
-	/* OpenSSL must honour c/d: the seed's 64-bit hsiphash of 00..3e. */
+	/* OpenSSL must honour c/d: the patch series' 64-bit hsiphash of 00..3e. */
 	{
 		unsigned char seq[63];
 
 		for (i = 0; i < sizeof(seq); i++)
 			seq[i] = i;
 		if ((uint32_t)siphash13_openssl(key, seq, 63) != 0xb7bbb3a8U) {
-			fprintf(stderr, "OpenSSL SipHash-1-3 disagrees with the seed\n");
+			fprintf(stderr, "OpenSSL SipHash-1-3 disagrees with the patch series' vectors\n");
 			return 1;
 		}
 	}

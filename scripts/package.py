@@ -1,0 +1,357 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The Debian package and DKMS, proven the way a user gets them: dkms.conf
+with Debian's dkms against a target's headers in a private tree
+(dkms_check), and the package in a clean bookworm root made with
+mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import util
+from util import CACHE, ROOT, Failure, Module, log, run
+
+NAME, PKG = "siphash-oot", "siphash-oot-dkms"
+META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64", \
+    "linux-headers-cloud-amd64"
+
+
+def version():
+    return run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
+
+
+def dkms_conf(path=ROOT / "dkms.conf"):
+    """dkms.conf read the way dkms reads it (a shell file), with dummy values
+    for what dkms sets: {VAR: value}, BUILT_MODULE_NAME as a list."""
+    out = run(["bash", "-c", 'kernel_source_dir=KDIR dkms_tree=TREE kernelver=KVER arch=ARCH; '
+               '. "$1"; printf "%s\\n" "$PACKAGE_NAME" "$PACKAGE_VERSION" "$AUTOINSTALL" '
+               '"${MAKE[0]}"; printf "%s\\n" "${BUILT_MODULE_NAME[@]}"', "sh", str(path)])
+    name, ver, auto, make, *mods = out.splitlines()
+    return {"PACKAGE_NAME": name, "PACKAGE_VERSION": ver, "AUTOINSTALL": auto, "MAKE": make,
+            "BUILT_MODULE_NAME": sorted(m for m in mods if m)}
+
+
+def kbuild_modules(selection):
+    """The modules Kbuild builds with SIPHASH_OOT_MODULES=SELECTION."""
+    out = run(["make", "-s", "--no-print-directory", "-f", str(ROOT / "Kbuild"), "-f", "-",
+               f"SIPHASH_OOT_MODULES={selection}", "srctree=/nonexistent",
+               "objtree=/nonexistent", "sipmod-print"],
+              input="sipmod-print:\n\t@echo $(obj-m)\n")
+    return sorted(Path(o).stem for o in out.split())
+
+
+def conf_drift(root=ROOT):
+    """dkms.conf against Kbuild: None, or what differs ([dkms-conf-drift])."""
+    conf = dkms_conf(root / "dkms.conf")
+    mods = kbuild_modules("user")
+    for key, want in (("PACKAGE_NAME", NAME), ("PACKAGE_VERSION", "#MODULE_VERSION#"),
+                      ("AUTOINSTALL", "yes")):
+        if conf[key] != want:
+            return f"dkms.conf: {key} is '{conf[key]}', not '{want}'"
+    if "SIPHASH_OOT_MODULES=user" not in conf["MAKE"].split():
+        return f"dkms.conf: MAKE[0] does not pass SIPHASH_OOT_MODULES=user: {conf['MAKE']}"
+    if conf["BUILT_MODULE_NAME"] != mods:
+        return (f"[dkms-conf-drift] dkms.conf BUILT_MODULE_NAME ({' '.join(conf['BUILT_MODULE_NAME'])})"
+                f" differs from Kbuild's modules for users, sipmod-user ({' '.join(mods)})")
+    return None
+
+
+def stage_sources(dest, conf=ROOT / "dkms.conf"):
+    """The package's sources: exactly the files debian/siphash-oot-dkms.install
+    lists, with the version filled into dkms.conf as dh_dkms -V does."""
+    ver = version()
+    for line in (ROOT / "debian/siphash-oot-dkms.install").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        src, to = line.split()
+        d = dest / to.replace("${env:SIPHASH_OOT_DKMS_SRC}", "").lstrip("/")
+        d.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / src, d)
+    (dest / "dkms.conf").write_text(conf.read_text().replace("#MODULE_VERSION#", ver))
+    return ver
+
+
+def dkms_check(env):
+    """dkms add, build for the target's kernel, remove: exactly Kbuild's
+    modules for users, of the kernel's ELF class and vermagic, with the
+    Module.symvers and siphash.h dkms-postbuild.sh keeps."""
+    drift = conf_drift()
+    if drift:
+        raise Failure(drift)
+    k, t = env.k, env.t
+    mods = kbuild_modules("user")
+    env.out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="dkms-check.", dir=env.out))
+    try:
+        stage = tmp / f"{NAME}-{version()}"
+        ver = stage_sources(stage)
+        dkms = ["dkms", "--sourcetree", str(tmp / "src"), "--dkmstree", str(tmp / "tree")]
+        (tmp / "src").mkdir()
+        (tmp / "tree").mkdir()
+        logf = env.out / "dkms.log"
+        logf.unlink(missing_ok=True)
+        env.run(dkms + ["add", str(stage)], dirs=[tmp], log_to=logf)
+        if env.run(dkms + ["build", "-m", NAME, "-v", ver, "-k", k["kver"], "-a", t.arch,
+                           "--kernelsourcedir", k["kdir"]], dirs=[tmp], log_to=logf,
+                   check=False).returncode:
+            raise Failure(f"dkms build failed ({logf})")
+        out = tmp / "tree" / NAME / ver / k["kver"] / t.arch
+        built = sorted(set(re.findall(r"^\s*LD \[M\]\s+(?:.*/)?([^/ ]+)\.ko$",
+                                      (out / "log/make.log").read_text(), re.M)))
+        if built != mods:
+            raise Failure(f"the DKMS build made {built}, not exactly Kbuild's modules for "
+                          f"users ({mods})")
+        for m in mods:
+            ko = next(iter(sorted((out / "module").glob(f"{m}.ko*"))), None)
+            if not ko:
+                raise Failure(f"dkms did not produce {m}.ko")
+            mi = Module(ko)
+            if mi.first("vermagic").split()[0] != k["kver"] or mi.bits != t.bits \
+                    or mi.first("test"):
+                raise Failure(f"{m}.ko: vermagic '{mi.first('vermagic')}', ELF{mi.bits}, "
+                              f"test '{mi.first('test')}': not a {t.bits}-bit module for users "
+                              f"of {k['kver']}")
+        symvers = (out / "Module.symvers").read_text() if (out / "Module.symvers").exists() else ""
+        if "\tsipmod_siphash_1u64\t" not in symvers:
+            raise Failure(f"no Module.symvers with the sipmod_* exports in {out}")
+        if (out / "siphash.h").read_bytes() != (ROOT / "siphash.h").read_bytes():
+            raise Failure(f"no copy of siphash.h in {out}")
+        env.run(dkms + ["remove", "-m", NAME, "-v", ver, "--all"], dirs=[tmp], log_to=logf)
+        if (tmp / "tree" / NAME).exists():
+            raise Failure(f"dkms remove left {tmp / 'tree' / NAME} behind")
+        return (f"dkms add, build of {' '.join(mods)} for {k['kver']} (ELF{t.bits}, its "
+                "vermagic), Module.symvers and siphash.h kept, remove left nothing")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+class Root:
+    """The clean bookworm root of deb_check, as an overlay over a cached one."""
+
+    def __init__(self, work):
+        self.work = work
+        self.pristine = CACHE / "deb" / "bookworm-amd64-headers"
+        self.path = work / "root"
+        self.log = work / "deb-check.log"
+
+    def run(self, *cmd, check=False, **kw):
+        return run(["chroot", str(self.path), "/usr/bin/env", "-i",
+                    "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/root", "LC_ALL=C.UTF-8",
+                    "DEBIAN_FRONTEND=noninteractive", *cmd], kind="package", check=check, **kw)
+
+    def apt(self, *args, **kw):
+        return self.run("apt-get", "-q", "-y", "-o", "APT::Color=0", "-o", "Dpkg::Use-Pty=0",
+                        *args, **kw)
+
+    def make(self):
+        log(f"making the bookworm root with mmdebstrap (cached in {self.pristine})")
+        shutil.rmtree(self.pristine, ignore_errors=True)
+        tmp = self.pristine.with_suffix(".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.parent.mkdir(parents=True, exist_ok=True)
+        # The root never boots: update-initramfs is diverted to true before
+        # any kernel package is installed.
+        hook = ('chroot "$1" dpkg-divert --quiet --local --rename --add '
+                '/usr/sbin/update-initramfs && ln -s /bin/true "$1/usr/sbin/update-initramfs"')
+        run(["mmdebstrap", "--mode=root", "--format=directory", "--variant=apt",
+             f"--include={META_61},{META_612}", f"--essential-hook={hook}", "bookworm", str(tmp),
+             f"deb {util.MIRROR} bookworm main", f"deb {util.MIRROR} bookworm-updates main",
+             f"deb {util.SECURITY} bookworm-security main"], kind="package", log_to=self.log)
+        tmp.rename(self.pristine)
+
+    def mount(self):
+        subprocess.run(["umount", "-R", str(self.path)], stderr=subprocess.DEVNULL)
+        for d in ("upper", "overlay-work"):
+            shutil.rmtree(self.work / d, ignore_errors=True)
+            (self.work / d).mkdir(parents=True)
+        self.path.mkdir(parents=True, exist_ok=True)
+        run(["mount", "-t", "overlay", "overlay", "-o", f"lowerdir={self.pristine},upperdir="
+             f"{self.work}/upper,workdir={self.work}/overlay-work", str(self.path)])
+        shutil.copy("/etc/resolv.conf", self.path / "etc/resolv.conf")
+        run(["mount", "-t", "proc", "proc", str(self.path / "proc")])
+
+    def release(self, meta):
+        out = self.run("dpkg-query", "-W", "-f=${Depends}", meta).stdout
+        m = re.match(r"linux-headers-([^ ,]+)", out)
+        return m.group(1) if m else ""
+
+    def files(self):
+        out = self.run("find", "/", "-xdev", "(", "-path", "/var/lib/apt", "-o", "-path",
+                       "/var/lib/dpkg", "-o", "-path", "/var/cache", "-o", "-path", "/var/log",
+                       "-o", "-path", "/tmp", "-o", "-path", "/var/tmp", "-o", "-path", "/root",
+                       ")", "-prune", "-o", "-print").stdout
+        return sorted(out.split("\n"))
+
+    def owned(self):
+        out = set()
+        for f in (self.path / "var/lib/dpkg/info").glob("*.list"):
+            for p in f.read_text().splitlines():
+                out.add(re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p))
+        return out
+
+
+def deb_check(rec):
+    """Every check of the package, as records of REC."""
+    if os.geteuid():
+        return rec.add("deb-check", False, "needs root (mmdebstrap, chroot, mount)", "root")
+    work = ROOT / "build" / "deb"
+    work.mkdir(parents=True, exist_ok=True)
+    root = Root(work)
+    root.log.write_text("")
+    t0 = time.monotonic()
+    ver = version()
+    deb = work / f"{PKG}_{ver}_all.deb"
+    p = run(["make", "-s", "-C", str(ROOT), "deb"], kind="package", log_to=root.log, check=False)
+    if p.returncode or not deb.exists():
+        return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
+    listing = run(["dpkg-deb", "-c", str(deb)])
+    srcs = run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - --wildcards "
+                "'./usr/src/*.[ch]'"])
+    bad = re.findall(r"^#\s*include\s*<(?:net/|linux/kprobes\.h|(?:linux|asm)/ptrace\.h).*$",
+                     srcs, re.M)
+    rec.add("deb-sources", not bad, "the package's sources include no net/, kprobe or ptrace "
+            "header" + (": " + " ".join(bad) if bad else ""), "package")
+    mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
+        ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
+         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
+    with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
+        # lintian only reads the .deb, as nobody (it warns against root),
+        # from a copy nobody can reach.
+        os.chmod(d, 0o755)
+        shutil.copy(deb, d)
+        os.chmod(Path(d) / deb.name, 0o644)
+        p = run(["runuser", "-u", "nobody", "--", "env", "HOME=/tmp", "lintian", "--display-info",
+                 "--pedantic", "--fail-on", "error,warning", str(Path(d) / deb.name)],
+                kind="package", check=False, cwd=d)
+    tags = p.stdout.strip() or "no tags at all (errors, warnings, infos, pedantic)"
+    rec.add("lintian", p.returncode == 0, f"lintian, no error and no warning on {deb.name}: "
+            + tags.replace("\n", "; ")[:500], "lintian")
+    recipe = f"--include={META_61},{META_612} bookworm main updates security; update-initramfs diverted"
+    if not (root.pristine / "etc").exists() or \
+            root.pristine.with_suffix(".recipe").read_text() != recipe:
+        root.make()
+        root.pristine.with_suffix(".recipe").write_text(recipe)
+    for attempt in (1, 2):
+        root.mount()
+        root.apt("update", check=True, log_to=root.log)
+        newer = re.findall(r"^Inst (\S+)", root.apt("-s", "install", META_61, META_612).stdout,
+                           re.M)
+        if not newer:
+            break
+        if attempt == 2:
+            raise Failure(f"the root still misses {newer}")
+        log(f"the archive has newer kernel headers ({' '.join(newer)}): making the root again")
+        subprocess.run(["umount", "-R", str(root.path)])
+        root.make()
+    r61, r612 = root.release(META_61), root.release(META_612)
+    print(f"kernels: {META_61} -> {r61}, {META_612} -> {r612}")
+    before = root.files()
+
+    def install():
+        shutil.copy(deb, root.path / "tmp")
+        p = root.run("sh", "-c", f"cd /tmp && autoinstall_all_kernels=y apt-get -q -y -o "
+                     f"Dpkg::Use-Pty=0 install ./{deb.name}", log_to=root.log)
+        (root.path / "tmp" / deb.name).unlink()
+        return p.returncode == 0
+
+    # DKMS's common.postinst builds for the running kernel and the newest
+    # with an image; in a chroot the running kernel is the host's, so
+    # autoinstall_all_kernels (read from the environment too) makes it
+    # build for every kernel of the root, as a booted system would for its.
+    if not rec.add("apt-install", install(), f"apt-get install ./{deb.name} in a clean bookworm "
+                   "root", "install"):
+        return
+
+    def installed(rel, what):
+        status = root.run("dkms", "status", "-m", NAME).stdout
+        bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
+            [f"dkms status: {status.strip()}"]
+        for m in mods:
+            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
+            if not f.startswith(f"/lib/modules/{rel}/updates/dkms/{m}.ko"):
+                bad.append(f"modinfo -k {rel} {m} finds '{f or 'nothing'}'")
+                continue
+            mi = Module(root.path / f.lstrip("/"))
+            if mi.first("version") != ver or mi.first("test"):
+                bad.append(f"{m}: version {mi.first('version')}, test '{mi.first('test')}'")
+        others = [p for p in (root.path / f"lib/modules/{rel}/updates").rglob("*.ko*")
+                  if p.name.split(".ko")[0] not in mods]
+        bad += [f"also installed: {p.name}" for p in others]
+        rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, modinfo -k "
+                f"finds {' '.join(mods)} {ver} in updates/dkms, no other module"
+                + (f" ({'; '.join(bad)})" if bad else ""), "install")
+    installed(r61, "6.1")
+    installed(r612, "6.12")
+    ko = root.run("modinfo", "-k", r612, "-F", "filename", "siphash").stdout.strip()
+    rec.add("btf 6.12", bool(ko) and ".BTF" in Module(root.path / ko.lstrip("/")).sections,
+            f"6.12: siphash.ko carries BTF from pahole ({ko})", "btf")
+    out_mod, out_cons = work / "dkms-modules" / r61, work / "consumer" / r61
+    for rel in (r61, r612):
+        d = f"/var/lib/dkms/{NAME}/kernel-{rel}-x86_64"
+        c = root.path / "tmp/consumer"
+        shutil.rmtree(c, ignore_errors=True)
+        shutil.copytree(ROOT / "tests/consumer", c)
+        p = root.run("make", "-C", f"/lib/modules/{rel}/build", "M=/tmp/consumer",
+                     f"SIPHASH_OOT_INCLUDE={d}", f"KBUILD_EXTRA_SYMBOLS={d}/Module.symvers",
+                     "modules")
+        imports = sorted(s for s in Module(c / "siphash_consumer.ko").undefined()
+                         if s.startswith("sipmod_")) if p.returncode == 0 else []
+        ok = p.returncode == 0 and imports and not re.search(r"warning:|WARNING:|undefined",
+                                                              p.stdout)
+        rec.add(f"consumer {rel}", ok, f"consumer built with SIPHASH_OOT_INCLUDE={d} and its "
+                f"Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}", "consumer")
+        if rel == r61 and ok:
+            shutil.rmtree(out_cons.parent, ignore_errors=True)
+            out_cons.mkdir(parents=True)
+            shutil.copy(c / "siphash_consumer.ko", out_cons)
+        shutil.rmtree(c)
+    shutil.rmtree(out_mod.parent, ignore_errors=True)
+    out_mod.mkdir(parents=True)
+    for m in mods:
+        f = root.run("modinfo", "-k", r61, "-F", "filename", m).stdout.strip()
+        data = Module(root.path / f.lstrip("/"))
+        shutil.copy(data.path, out_mod) if f.endswith(".ko") else \
+            (out_mod / f"{m}.ko").write_bytes(__import__("lzma").decompress(data.path.read_bytes()))
+    headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r61}").stdout
+    util.write_json(out_mod / "dkms-modules.json", {"kver": r61, "headers": headers,
+                                                    "version": ver, "modules": mods})
+    rec.add("dkms-modules", all((out_mod / f"{m}.ko").exists() for m in mods), "DKMS's build "
+            f"for {r61} copied to {out_mod.relative_to(ROOT)} for the boot", "package")
+    p = root.apt("install", META_NEW, log_to=root.log)
+    rnew = root.release(META_NEW)
+    rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew})", "install")
+    installed(rnew, "on a headers install after the package (DKMS's hook)")
+
+    def purged(what):
+        status = root.run("dkms", "status", "-m", NAME).stdout.strip()
+        ours = sorted(set(root.run("find", "/", "-xdev", "(", "-path", "/proc", "-o", "-path",
+                                   "/tmp", ")", "-prune", "-o", "(", "-iname", "*siphash*", "-o",
+                                   "-iname", "*sipmod*", ")", "-print").stdout.split())
+                      - root.owned())
+        rec.add(f"purge {what}", not status and not ours, f"{what}: dkms status lists no {NAME}, "
+                "no file named *siphash* or *sipmod* outside other packages"
+                + (f" (dkms status: {status})" if status else "")
+                + (f" (left: {' '.join(ours)})" if ours else ""), "purge")
+    rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
+            f"apt-get purge {PKG}", "purge")
+    purged("after purge")
+    after = root.files()
+    for p in sorted(set(after) - set(before) - root.owned()):
+        if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", p):
+            print(f"purge: not owned, left by dkms or depmod: {p}")
+    ok = install()
+    n = root.run("dkms", "status", "-m", NAME).stdout.count(": installed")
+    rec.add("apt-install-again", ok and n == 3, f"apt-get install again after the purge: DKMS "
+            f"installs for the {n} kernels", "install")
+    rec.add("apt-purge-again", root.apt("purge", PKG, log_to=root.log).returncode == 0,
+            f"apt-get purge {PKG} (again)", "purge")
+    purged("after the second purge")
+    diff = sorted(set(after) ^ set(root.files()))
+    rec.add("no-trace", not diff, "install and purge again: the root is path for path as "
+            "before" + (f" (differs: {' '.join(diff[:20])})" if diff else ""), "purge")
+    subprocess.run(["umount", "-R", str(root.path)])
+    print(f"time: deb-check total: {time.monotonic() - t0:.0f} s")
+    print(listing)
