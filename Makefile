@@ -47,8 +47,17 @@ BUILD_DIR ?= $(CURDIR)/build/$(ARCH)/kbuild
 # sipmod-user, as DKMS builds them), apart from the test build.
 USER_BUILD_DIR = $(BUILD_DIR)-user
 
-# Everything kbuild reads, linked into the per-arch build directory.
-SOURCES := Kbuild $(wildcard *.c *.h) include baselines tests
+# Everything kbuild reads, linked into the per-arch build directory file
+# by file: kbuild writes each object beside its source, and the build
+# directory, not the tree, must hold them (a linked folder would put the
+# objects of tests/ into the tree, shared by every arch's build).
+SOURCES := Kbuild $(wildcard *.c *.h)
+SOURCE_DIRS := include baselines tests
+link_sources = mkdir -p $(1) && \
+	for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(1)/$$f; done && \
+	for d in $(SOURCE_DIRS); do \
+	  if [ -L $(1)/$$d ]; then rm $(1)/$$d; fi; \
+	  mkdir -p $(1)/$$d && cp -rsf $(CURDIR)/$$d/. $(1)/$$d/; done
 
 BENCH_BATCHES ?= 101
 # The harness (scripts/harness.py), with Debian's python3; ARCH is the
@@ -71,13 +80,11 @@ kdir-check:
 	  exit 1; }
 
 modules: kdir-check ## build every module against KDIR (default target)
-	@mkdir -p $(BUILD_DIR)
-	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(BUILD_DIR)/$$f; done
+	@$(call link_sources,$(BUILD_DIR))
 	$(MAKE) -C $(KDIR) M=$(BUILD_DIR) modules
 
 modules-user: kdir-check
-	@mkdir -p $(USER_BUILD_DIR)
-	@for f in $(SOURCES); do ln -sfn $(CURDIR)/$$f $(USER_BUILD_DIR)/$$f; done
+	@$(call link_sources,$(USER_BUILD_DIR))
 	$(MAKE) -C $(KDIR) M=$(USER_BUILD_DIR) SIPHASH_OOT_MODULES=user modules
 
 # The version: SIPHASH_OOT_VERSION in siphash.h is the one place it is set.
