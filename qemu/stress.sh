@@ -11,7 +11,8 @@
 #   leakcontrol N MOD ARGS   the same with a module that leaks on purpose:
 #                            the growth check must catch it
 #   limits MOD ARGS          one load at the parameters' maximum or minimum
-#   badparam MOD N BAD.. ARGS  each BAD (PARAM=VALUE|WORDS) fails with EINVAL,
+#   badparam MOD N BAD.. ARGS  each BAD (PARAM=VALUE|WORDS) fails with EINVAL
+#                            (ERANGE for a number too large),
 #                            a kernel message with every one of WORDS (comma-
 #                            separated: the parameter, a range's bounds) and
 #                            nothing left loaded; then MOD ARGS loads
@@ -265,7 +266,8 @@ limits() {
 }
 
 # ---- stress badparam MODULE BAD ARGS ---------------------------------------
-# refused NAME MODULE PARAM=VALUE|WORDS CODE: the load must fail with EINVAL,
+# refused NAME MODULE PARAM=VALUE|WORDS CODE: the load must fail with EINVAL
+# (or ERANGE for a number too large),
 # a kernel message must hold every one of WORDS, and nothing may be left
 # loaded. Sets MSG to that message; returns 1 after reporting a failure.
 refused() {
@@ -285,8 +287,10 @@ refused() {
 		msg=$(echo "$msg" | grep -F -e "$w")
 	done
 	msg=$(echo "$msg" | head -n1)
-	if ! grep -q "Invalid argument" /tmp/err; then
-		fail "$4-errno" "$name: not EINVAL: $(cat /tmp/err)"
+	# EINVAL, or ERANGE: the kernel's own number parsers (kstrtouint(),
+	# param_set_ulong()) refuse an overflowing value with it.
+	if ! grep -qE "Invalid argument|Numerical result out of range" /tmp/err; then
+		fail "$4-errno" "$name: not EINVAL or ERANGE: $(cat /tmp/err)"
 	elif [ -z "$msg" ]; then
 		fail "$4-message" "$name: no kernel message naming all of: $words"
 	elif loaded "$mod" || [ -e "/sys/module/$mod" ]; then
