@@ -74,6 +74,33 @@ static_assert(offsetofend(struct demo_v6_ports, dport) == 36);
 static_assert(offsetofend(struct demo_v6_dport, dport) == 34);
 
 /*
+ * The hash of a connection, as the ISNs and DCCP numbers take it: IPv4,
+ * siphash_3u32() of the addresses and sport << 16 | dport, each passed as
+ * the CPU integer that holds the network-order value; IPv6, siphash() of
+ * struct demo_v6_ports up to the end of dport.
+ */
+static u64 hash_v4(__be32 saddr, __be32 daddr, __be16 sport, __be16 dport,
+		   const siphash_key_t *secret)
+{
+	return siphash_3u32((__force u32)saddr, (__force u32)daddr,
+			    (__force u32)sport << 16 | (__force u32)dport,
+			    secret);
+}
+
+static u64 hash_v6(const __be32 *saddr, const __be32 *daddr, __be16 sport,
+		   __be16 dport, const siphash_key_t *secret)
+{
+	const struct demo_v6_ports in = {
+		.saddr = *(const struct in6_addr *)saddr,
+		.daddr = *(const struct in6_addr *)daddr,
+		.sport = sport,
+		.dport = dport,
+	};
+
+	return siphash(&in, offsetofend(struct demo_v6_ports, dport), secret);
+}
+
+/*
  * The ISN and the port offset of IPv4 would hash the same 12 bytes for a
  * source port of 0, but a connection's source port is never 0.
  */
@@ -101,9 +128,7 @@ u32 demo_secure_tcp_sequence_number(__be32 saddr, __be32 daddr,
 				    __be16 sport, __be16 dport, u32 *tsoff,
 				    const siphash_key_t *secret)
 {
-	u64 hash = siphash_3u32((__force u32)saddr, (__force u32)daddr,
-				(__force u32)sport << 16 | (__force u32)dport,
-				secret);
+	u64 hash = hash_v4(saddr, daddr, sport, dport, secret);
 
 	*tsoff = upper_32_bits(hash);
 	return seq_scale(hash);
@@ -129,14 +154,7 @@ u32 demo_secure_tcpv6_sequence_number(const __be32 *saddr,
 				      __be16 dport, u32 *tsoff,
 				      const siphash_key_t *secret)
 {
-	const struct demo_v6_ports in = {
-		.saddr = *(const struct in6_addr *)saddr,
-		.daddr = *(const struct in6_addr *)daddr,
-		.sport = sport,
-		.dport = dport,
-	};
-	u64 hash = siphash(&in, offsetofend(struct demo_v6_ports, dport),
-			   secret);
+	u64 hash = hash_v6(saddr, daddr, sport, dport, secret);
 
 	*tsoff = upper_32_bits(hash);
 	return seq_scale(hash);
@@ -206,9 +224,7 @@ u64 demo_secure_dccp_sequence_number(__be32 saddr, __be32 daddr,
 				     __be16 sport, __be16 dport,
 				     const siphash_key_t *secret)
 {
-	return dccp_seq(siphash_3u32((__force u32)saddr, (__force u32)daddr,
-				     (__force u32)sport << 16 |
-				     (__force u32)dport, secret));
+	return dccp_seq(hash_v4(saddr, daddr, sport, dport, secret));
 }
 
 SIPMOD_EXPORT_TEST_GPL(demo_secure_dccp_sequence_number);
@@ -230,15 +246,7 @@ u64 demo_secure_dccpv6_sequence_number(const __be32 *saddr,
 				       __be16 dport,
 				       const siphash_key_t *secret)
 {
-	const struct demo_v6_ports in = {
-		.saddr = *(const struct in6_addr *)saddr,
-		.daddr = *(const struct in6_addr *)daddr,
-		.sport = sport,
-		.dport = dport,
-	};
-
-	return dccp_seq(siphash(&in, offsetofend(struct demo_v6_ports, dport),
-				secret));
+	return dccp_seq(hash_v6(saddr, daddr, sport, dport, secret));
 }
 
 SIPMOD_EXPORT_TEST_GPL(demo_secure_dccpv6_sequence_number);
@@ -289,9 +297,7 @@ demo_secure_tcp_seq_and_ts_off(__be32 saddr, __be32 daddr, __be16 sport,
 {
 	union demo_tcp_seq_and_ts_off st;
 
-	st.hash64 = siphash_3u32((__force u32)saddr, (__force u32)daddr,
-				 (__force u32)sport << 16 | (__force u32)dport,
-				 secret);
+	st.hash64 = hash_v4(saddr, daddr, sport, dport, secret);
 	st.seq = seq_scale(st.seq);
 	return st;
 }
@@ -313,16 +319,9 @@ demo_secure_tcpv6_seq_and_ts_off(const __be32 *saddr, const __be32 *daddr,
 				 __be16 sport, __be16 dport,
 				 const siphash_key_t *secret)
 {
-	const struct demo_v6_ports in = {
-		.saddr = *(const struct in6_addr *)saddr,
-		.daddr = *(const struct in6_addr *)daddr,
-		.sport = sport,
-		.dport = dport,
-	};
 	union demo_tcp_seq_and_ts_off st;
 
-	st.hash64 = siphash(&in, offsetofend(struct demo_v6_ports, dport),
-			    secret);
+	st.hash64 = hash_v6(saddr, daddr, sport, dport, secret);
 	st.seq = seq_scale(st.seq);
 	return st;
 }

@@ -104,83 +104,20 @@ static int cookie_mss(const u16 *tab, u32 rest, u32 h1)
 
 /* ---- net/ipv4/syncookies.c ----------------------------------------------- */
 
-/**
- * scd_cookie_v4_hash() - the hash of an IPv4 cookie, the patch's cookie_hash()
- * @t: the tuple
- * @count: 0, or the minute counter
- * @c: which key: 0 for count 0, 1 for the counter
- * @secret: the two keys
- *
- * siphash_4u32() of saddr, daddr, sport << 16 | dport and @count, the
- * network-order fields passed as the CPU integers that hold them: it
- * hashes the little-endian bytes of each, so a big-endian CPU hashes the
- * bytes of every field reversed.
- *
- * Return: the low 32 bits of the SipHash-2-4 value.
+/*
+ * The patch's cookie_hash() of IPv4: siphash_4u32() of saddr, daddr,
+ * sport << 16 | dport and @count, the network-order fields passed as the
+ * CPU integers that hold them: it hashes the little-endian bytes of each,
+ * so a big-endian CPU hashes the bytes of every field reversed. @c is the
+ * key: 0 for count 0, 1 for the minute counter.
  */
-u32 scd_cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
-		       const siphash_key_t *secret)
+static u32 cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
+			  const siphash_key_t *secret)
 {
 	return siphash_4u32((__force u32)t->saddr, (__force u32)t->daddr,
 			    (__force u32)t->sport << 16 | (__force u32)t->dport,
 			    count, &secret[c]);
 }
-
-SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_hash);
-
-/**
- * scd_cookie_v4_init_sequence() - the cookie of an IPv4 SYN
- * @t: the SYN's tuple
- * @seq: the SYN's sequence number (th->seq), network order
- * @mssp: in, the SYN's MSS option; out, the table value the cookie carries
- * @count: the minute counter now
- * @secret: the two keys
- *
- * __cookie_v4_init_sequence() with secure_tcp_syn_cookie() folded in.
- *
- * Return: the cookie, the ISN of the SYN-ACK, host order.
- */
-u32 scd_cookie_v4_init_sequence(const struct scd_v4_tuple *t, __be32 seq,
-				u16 *mssp, u32 count,
-				const siphash_key_t *secret)
-{
-	u32 mssind = mss_index(scd_msstab_v4, *mssp);
-
-	*mssp = scd_msstab_v4[mssind];
-	return cookie_make(scd_cookie_v4_hash(t, 0, 0, secret),
-			   scd_cookie_v4_hash(t, count, 1, secret), seq, count,
-			   mssind);
-}
-
-SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_init_sequence);
-
-/**
- * scd_cookie_v4_check() - the MSS a returning IPv4 cookie carries, if valid
- * @t: the ACK's tuple
- * @seq: the ACK's sequence number (th->seq), network order
- * @cookie: the ACK's acknowledgment number minus 1, host order
- * @count: the minute counter now
- * @secret: the two keys
- *
- * __cookie_v4_check() with check_tcp_syn_cookie() folded in.
- *
- * Return: the MSS, or 0 if the cookie is not valid for this tuple and ISN
- * or is MAX_SYNCOOKIE_AGE or more minutes old.
- */
-int scd_cookie_v4_check(const struct scd_v4_tuple *t, __be32 seq, u32 cookie,
-			u32 count, const siphash_key_t *secret)
-{
-	u32 rest, age;
-
-	age = cookie_age(cookie, scd_cookie_v4_hash(t, 0, 0, secret), seq,
-			 count, &rest);
-	if (age >= MAX_SYNCOOKIE_AGE)
-		return 0;
-	return cookie_mss(scd_msstab_v4, rest,
-			  scd_cookie_v4_hash(t, count - age, 1, secret));
-}
-
-SIPMOD_EXPORT_TEST_GPL(scd_cookie_v4_check);
 
 /* ---- net/ipv6/syncookies.c ----------------------------------------------- */
 
@@ -199,19 +136,9 @@ struct scd_v6_input {
 
 static_assert(offsetofend(struct scd_v6_input, dport) == 40);
 
-/**
- * scd_cookie_v6_hash() - the hash of an IPv6 cookie, the patch's cookie_hash()
- * @t: the tuple
- * @count: 0, or the minute counter
- * @c: which key: 0 for count 0, 1 for the counter
- * @secret: the two keys
- *
- * siphash() of struct scd_v6_input up to the end of dport.
- *
- * Return: the low 32 bits of the SipHash-2-4 value.
- */
-u32 scd_cookie_v6_hash(const struct scd_v6_tuple *t, u32 count, int c,
-		       const siphash_key_t *secret)
+/* The patch's cookie_hash() of IPv6: siphash() of struct scd_v6_input. */
+static u32 cookie_v6_hash(const struct scd_v6_tuple *t, u32 count, int c,
+			  const siphash_key_t *secret)
 {
 	const struct scd_v6_input in = {
 		.saddr = t->saddr,
@@ -225,74 +152,100 @@ u32 scd_cookie_v6_hash(const struct scd_v6_tuple *t, u32 count, int c,
 		       &secret[c]);
 }
 
-SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_hash);
+/* ---- both families, as the two files do it alike ----------------------- */
 
 /**
- * scd_cookie_v6_init_sequence() - the cookie of an IPv6 SYN
+ * scd_cookie_hash() - the hash of a cookie, the patch's cookie_hash()
+ * @t: the tuple
+ * @count: 0, or the minute counter
+ * @c: which key: 0 for count 0, 1 for the counter
+ * @secret: the two keys
+ *
+ * IPv4: siphash_4u32() of the fields as CPU integers (cookie_v4_hash());
+ * IPv6: siphash() of 40 bytes (struct scd_v6_input).
+ *
+ * Return: the low 32 bits of the SipHash-2-4 value.
+ */
+u32 scd_cookie_hash(const struct scd_tuple *t, u32 count, int c,
+		    const siphash_key_t *secret)
+{
+	return t->ipv6 ? cookie_v6_hash(&t->t6, count, c, secret) :
+			 cookie_v4_hash(&t->t4, count, c, secret);
+}
+
+SIPMOD_EXPORT_TEST_GPL(scd_cookie_hash);
+
+/**
+ * scd_cookie_init_sequence() - the cookie of a SYN
  * @t: the SYN's tuple
  * @seq: the SYN's sequence number (th->seq), network order
  * @mssp: in, the SYN's MSS option; out, the table value the cookie carries
  * @count: the minute counter now
  * @secret: the two keys
  *
- * __cookie_v6_init_sequence() with secure_tcp_syn_cookie() folded in.
+ * __cookie_v4_init_sequence() and __cookie_v6_init_sequence() with
+ * secure_tcp_syn_cookie() folded in.
  *
  * Return: the cookie, the ISN of the SYN-ACK, host order.
  */
-u32 scd_cookie_v6_init_sequence(const struct scd_v6_tuple *t, __be32 seq,
-				u16 *mssp, u32 count,
-				const siphash_key_t *secret)
+u32 scd_cookie_init_sequence(const struct scd_tuple *t, __be32 seq, u16 *mssp,
+			     u32 count, const siphash_key_t *secret)
 {
-	u32 mssind = mss_index(scd_msstab_v6, *mssp);
+	const u16 *tab = scd_msstab(t);
+	u32 mssind = mss_index(tab, *mssp);
 
-	*mssp = scd_msstab_v6[mssind];
-	return cookie_make(scd_cookie_v6_hash(t, 0, 0, secret),
-			   scd_cookie_v6_hash(t, count, 1, secret), seq, count,
+	*mssp = tab[mssind];
+	return cookie_make(scd_cookie_hash(t, 0, 0, secret),
+			   scd_cookie_hash(t, count, 1, secret), seq, count,
 			   mssind);
 }
 
-SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_init_sequence);
+SIPMOD_EXPORT_TEST_GPL(scd_cookie_init_sequence);
 
 /**
- * scd_cookie_v6_check() - the MSS a returning IPv6 cookie carries, if valid
+ * scd_cookie_check() - the MSS a returning cookie carries, if valid
  * @t: the ACK's tuple
  * @seq: the ACK's sequence number (th->seq), network order
  * @cookie: the ACK's acknowledgment number minus 1, host order
  * @count: the minute counter now
  * @secret: the two keys
  *
- * __cookie_v6_check() with check_tcp_syn_cookie() folded in.
+ * __cookie_v4_check() and __cookie_v6_check() with check_tcp_syn_cookie()
+ * folded in.
  *
  * Return: the MSS, or 0 if the cookie is not valid for this tuple and ISN
  * or is MAX_SYNCOOKIE_AGE or more minutes old.
  */
-int scd_cookie_v6_check(const struct scd_v6_tuple *t, __be32 seq, u32 cookie,
-			u32 count, const siphash_key_t *secret)
+int scd_cookie_check(const struct scd_tuple *t, __be32 seq, u32 cookie,
+		     u32 count, const siphash_key_t *secret)
 {
 	u32 rest, age;
 
-	age = cookie_age(cookie, scd_cookie_v6_hash(t, 0, 0, secret), seq,
-			 count, &rest);
+	age = cookie_age(cookie, scd_cookie_hash(t, 0, 0, secret), seq, count,
+			 &rest);
 	if (age >= MAX_SYNCOOKIE_AGE)
 		return 0;
-	return cookie_mss(scd_msstab_v6, rest,
-			  scd_cookie_v6_hash(t, count - age, 1, secret));
+	return cookie_mss(scd_msstab(t), rest,
+			  scd_cookie_hash(t, count - age, 1, secret));
 }
 
-SIPMOD_EXPORT_TEST_GPL(scd_cookie_v6_check);
+SIPMOD_EXPORT_TEST_GPL(scd_cookie_check);
 
 /* ---- what insmod shows ---------------------------------------------------- */
 
 /* Documentation addresses (RFC 5737, RFC 3849); dmesg shows them. */
-static const struct scd_v4_tuple demo_v4 = {
-	.saddr = cpu_to_be32(0xc0000201), .daddr = cpu_to_be32(0xc6336407),
-	.sport = cpu_to_be16(40000), .dport = cpu_to_be16(80),
-};
-
-static const struct scd_v6_tuple demo_v6 = {
-	.saddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 0x01 },
-	.daddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0x01, [15] = 0x80 },
-	.sport = cpu_to_be16(50000), .dport = cpu_to_be16(443),
+static const struct scd_tuple demo_tuples[] = {
+	{
+		.t4.saddr = cpu_to_be32(0xc0000201),
+		.t4.daddr = cpu_to_be32(0xc6336407),
+		.t4.sport = cpu_to_be16(40000), .t4.dport = cpu_to_be16(80),
+	}, {
+		.ipv6 = true,
+		.t6.saddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, [15] = 0x01 },
+		.t6.daddr.s6_addr = { 0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0x01,
+				      [15] = 0x80 },
+		.t6.sport = cpu_to_be16(50000), .t6.dport = cpu_to_be16(443),
+	},
 };
 
 /* A SYN per family at the current minute: its cookie, and its ACK's check. */
@@ -300,21 +253,23 @@ static void __init show_samples(void)
 {
 	const __be32 seq = htonl(0x12345678), ack = htonl(0x12345679);
 	u32 count = tcp_cookie_time(), cookie;
-	u16 mss = 1460;
+	const struct scd_tuple *t;
+	u16 mss;
 
-	cookie = scd_cookie_v4_init_sequence(&demo_v4, seq, &mss, count,
-					     syncookie_secret);
-	pr_info("SYN %pI4:%u -> %pI4:%u, seq %08x, MSS 1460: cookie %08x at minute %u; its ACK carries MSS %d\n",
-		&demo_v4.saddr, ntohs(demo_v4.sport), &demo_v4.daddr,
-		ntohs(demo_v4.dport), ntohl(seq), cookie, count,
-		scd_cookie_v4_check(&demo_v4, ack, cookie, count, syncookie_secret));
-	mss = 1500;
-	cookie = scd_cookie_v6_init_sequence(&demo_v6, seq, &mss, count,
-					     syncookie_secret);
-	pr_info("SYN [%pI6c]:%u -> [%pI6c]:%u, seq %08x, MSS 1500: cookie %08x at minute %u; its ACK carries MSS %d\n",
-		&demo_v6.saddr, ntohs(demo_v6.sport), &demo_v6.daddr,
-		ntohs(demo_v6.dport), ntohl(seq), cookie, count,
-		scd_cookie_v6_check(&demo_v6, ack, cookie, count, syncookie_secret));
+	for (t = demo_tuples; t < demo_tuples + ARRAY_SIZE(demo_tuples); t++) {
+		mss = 1500;
+		cookie = scd_cookie_init_sequence(t, seq, &mss, count,
+						  syncookie_secret);
+		if (t->ipv6)
+			pr_info("SYN [%pI6c]:%u -> [%pI6c]:%u", &t->t6.saddr,
+				ntohs(t->t6.sport), &t->t6.daddr, ntohs(t->t6.dport));
+		else
+			pr_info("SYN %pI4:%u -> %pI4:%u", &t->t4.saddr,
+				ntohs(t->t4.sport), &t->t4.daddr, ntohs(t->t4.dport));
+		pr_cont(", seq %08x, MSS 1500: cookie %08x at minute %u; its ACK carries MSS %d\n",
+			ntohl(seq), cookie, count,
+			scd_cookie_check(t, ack, cookie, count, syncookie_secret));
+	}
 }
 
 static int __init syncookie_demo_init(void)

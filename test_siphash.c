@@ -67,12 +67,53 @@ static u8 *seq_at(unsigned int off, size_t len)
 	return buf + off;
 }
 
-/* ---- vector cases ----------------------------------------------------- */
+/* ---- known answers ------------------------------------------------------ */
 
-typedef u64 (*sip_buf_fn)(const void *data, size_t len, const siphash_key_t *key);
-typedef u32 (*hsip_buf_fn)(const void *data, size_t len, const hsiphash_key_t *key);
+/*
+ * The cases run for both families of the API: SipHash-2-4 (siphash(),
+ * 64-bit values) and hsiphash (32-bit values), each with its key and
+ * vectors; @half picks hsiphash.
+ */
+enum entry_kind { DISPATCH, ALIGNED, UNALIGNED };
 
-static void sip_vectors(sip_buf_fn fn, unsigned int off_lo, unsigned int off_hi)
+static const char *family(bool half)
+{
+	return half ? "hsiphash" : "siphash";
+}
+
+/* siphash.ko's @kind of entry of @half's family, with @sk or @hk. */
+static u64 call_with(bool half, enum entry_kind kind, const void *data,
+		     size_t len, const siphash_key_t *sk,
+		     const hsiphash_key_t *hk)
+{
+	switch (kind) {
+	case ALIGNED:
+		return half ? __hsiphash_aligned(data, len, hk) :
+			      __siphash_aligned(data, len, sk);
+	case UNALIGNED:
+		return half ? __hsiphash_unaligned(data, len, hk) :
+			      __siphash_unaligned(data, len, sk);
+	default:
+		return half ? hsiphash(data, len, hk) : siphash(data, len, sk);
+	}
+}
+
+/* The same with the test keys. */
+static u64 call(bool half, enum entry_kind kind, const void *data, size_t len)
+{
+	return call_with(half, kind, data, len, &test_key_siphash,
+			 &test_key_hsiphash);
+}
+
+/* The known answer for the message 00 01 .. @len - 1. */
+static u64 want(bool half, size_t len)
+{
+	return half ? test_vectors_hsiphash[len] : test_vectors_siphash[len];
+}
+
+/* Every vector at each offset @off_lo..@off_hi through one entry. */
+static void vectors(bool half, enum entry_kind kind, unsigned int off_lo,
+		    unsigned int off_hi)
 {
 	unsigned int off;
 	size_t len;
@@ -80,37 +121,21 @@ static void sip_vectors(sip_buf_fn fn, unsigned int off_lo, unsigned int off_hi)
 
 	for (off = off_lo; off <= off_hi; off++)
 		for (len = 0; len < ARRAY_SIZE(test_vectors_siphash); len++) {
-			got = fn(seq_at(off, len), len, &test_key_siphash);
-			if (got != test_vectors_siphash[len])
-				ktap_fail("offset %u len %zu: got %016llx want %016llx",
-					  off, len, got,
-					  test_vectors_siphash[len]);
+			got = call(half, kind, seq_at(off, len), len);
+			if (got != want(half, len))
+				ktap_fail("%s offset %u len %zu: got %016llx want %016llx",
+					  family(half), off, len, got, want(half, len));
 		}
 }
 
-static void hsip_vectors(hsip_buf_fn fn, unsigned int off_lo, unsigned int off_hi)
-{
-	unsigned int off;
-	size_t len;
-	u32 got;
-
-	for (off = off_lo; off <= off_hi; off++)
-		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash); len++) {
-			got = fn(seq_at(off, len), len, &test_key_hsiphash);
-			if (got != test_vectors_hsiphash[len])
-				ktap_fail("offset %u len %zu: got %08x want %08x",
-					  off, len, got, test_vectors_hsiphash[len]);
-		}
-}
-
-static void t_siphash_vectors(void)		{ sip_vectors(ours.siphash, 0, 0); }
-static void t_siphash_offsets(void)		{ sip_vectors(ours.siphash, 1, 7); }
-static void t_siphash_aligned_entry(void)	{ sip_vectors(__siphash_aligned, 0, 0); }
-static void t_siphash_unaligned_entry(void)	{ sip_vectors(__siphash_unaligned, 0, 7); }
-static void t_hsiphash_vectors(void)		{ hsip_vectors(ours.hsiphash, 0, 0); }
-static void t_hsiphash_offsets(void)		{ hsip_vectors(ours.hsiphash, 1, 7); }
-static void t_hsiphash_aligned_entry(void)	{ hsip_vectors(__hsiphash_aligned, 0, 0); }
-static void t_hsiphash_unaligned_entry(void)	{ hsip_vectors(__hsiphash_unaligned, 0, 7); }
+static void t_siphash_vectors(void)		{ vectors(false, DISPATCH, 0, 0); }
+static void t_siphash_offsets(void)		{ vectors(false, DISPATCH, 1, 7); }
+static void t_siphash_aligned_entry(void)	{ vectors(false, ALIGNED, 0, 0); }
+static void t_siphash_unaligned_entry(void)	{ vectors(false, UNALIGNED, 0, 7); }
+static void t_hsiphash_vectors(void)		{ vectors(true, DISPATCH, 0, 0); }
+static void t_hsiphash_offsets(void)		{ vectors(true, DISPATCH, 1, 7); }
+static void t_hsiphash_aligned_entry(void)	{ vectors(true, ALIGNED, 0, 0); }
+static void t_hsiphash_unaligned_entry(void)	{ vectors(true, UNALIGNED, 0, 7); }
 
 /*
  * Which entry siphash() and hsiphash() take: where unaligned access is not
@@ -118,9 +143,9 @@ static void t_hsiphash_unaligned_entry(void)	{ hsip_vectors(__hsiphash_unaligned
  * other the unaligned one. The vectors above prove both entries agree;
  * this proves the inline dispatch of siphash.h picks the right one.
  * sipmod_testlib.ko compiles that dispatch with the entries renamed to
- * counting functions (entry_dispatch.h). (A kprobe on each entry saw the same, but
- * MIPS's kprobes single-step in a slot whose trap, about once in 20 loads
- * under QEMU, found no kprobe running: "Break instruction in kernel code".)
+ * counting functions (entry_dispatch.h); a kprobe on each entry would see
+ * the same, but MIPS's kprobes single-step in a slot whose trap, about once
+ * in 20 loads under QEMU, finds no kprobe running.
  * Elsewhere the inline functions have no aligned path, and the case is
  * skipped.
  */
@@ -151,10 +176,10 @@ static void t_entry_dispatch(void)
 }
 
 /* Long messages at every offset 0..7, through siphash() and both entries. */
-static void t_siphash_long(void)
+static void long_inputs(bool half)
 {
-	unsigned int off, i;
-	u64 got[3];
+	unsigned int off, i, kind;
+	u64 got, w;
 	u8 *p;
 	size_t j;
 
@@ -163,156 +188,112 @@ static void t_siphash_long(void)
 		for (j = 0; j < LONG_MSG_MAX; j++)
 			p[j] = LONG_MSG_BYTE(j);
 		for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
-			got[0] = siphash(p, long_lens[i], &test_key_siphash);
-			got[1] = __siphash_unaligned(p, long_lens[i], &test_key_siphash);
-			got[2] = off ? got[1] : __siphash_aligned(p, long_lens[i],
-								  &test_key_siphash);
-			for (j = 0; j < ARRAY_SIZE(got); j++)
-				if (got[j] != long_vectors_siphash[i])
-					ktap_fail("entry %zu off %u len %zu: %016llx != %016llx",
-						  j, off, long_lens[i], got[j],
-					     long_vectors_siphash[i]);
+			w = half ? long_vectors_hsiphash[i] : long_vectors_siphash[i];
+			for (kind = DISPATCH; kind <= UNALIGNED; kind++) {
+				if (kind == ALIGNED && off)
+					continue;
+				got = call(half, kind, p, long_lens[i]);
+				if (got != w)
+					ktap_fail("%s entry %u off %u len %zu: %016llx != %016llx",
+						  family(half), kind, off, long_lens[i], got, w);
+			}
 		}
 	}
 }
 
-static void t_hsiphash_long(void)
-{
-	const hsiphash_key_t *key = &test_key_hsiphash;
-	unsigned int off, i;
-	u32 got[3];
-	u8 *p;
-	size_t j;
+static void t_siphash_long(void)	{ long_inputs(false); }
+static void t_hsiphash_long(void)	{ long_inputs(true); }
 
-	for (off = 0; off < 8; off++) {
-		p = buf + off;
-		for (j = 0; j < LONG_MSG_MAX; j++)
-			p[j] = LONG_MSG_BYTE(j);
-		for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
-			got[0] = hsiphash(p, long_lens[i], key);
-			got[1] = __hsiphash_unaligned(p, long_lens[i], key);
-			got[2] = off ? got[1] : __hsiphash_aligned(p, long_lens[i], key);
-			for (j = 0; j < ARRAY_SIZE(got); j++)
-				if (got[j] != long_vectors_hsiphash[i])
-					ktap_fail("entry %zu off %u len %zu: %08x != %08x",
-						  j, off, long_lens[i], got[j],
-					     long_vectors_hsiphash[i]);
-		}
-	}
-}
-
-/* Compile-time lengths take the fixed-width path inside siphash(). */
-static void t_siphash_const_len(void)
+/*
+ * Lengths known at compile time take the fixed-width helpers inside
+ * siphash() and hsiphash(): 4, 8, 16, 24, 32 and 4, 8, 12, 16 bytes.
+ */
+static void t_const_len(void)
 {
-	static const size_t lens[] = { 4, 8, 16, 24, 32 };
-	const siphash_key_t *key = &test_key_siphash;
-	unsigned int off, i;
-	u64 got[ARRAY_SIZE(lens)];
+	const siphash_key_t *sk = &test_key_siphash;
+	const hsiphash_key_t *hk = &test_key_hsiphash;
+	const struct {
+		size_t len;
+		u64 got;
+		bool half;
+	} *c, *end;
+	unsigned int off;
 	u8 *p;
 
 	for (off = 0; off < 8; off++) {
-		p = seq_at(off, 32);
-		got[0] = siphash(p, 4, key);
-		got[1] = siphash(p, 8, key);
-		got[2] = siphash(p, 16, key);
-		got[3] = siphash(p, 24, key);
-		got[4] = siphash(p, 32, key);
-		for (i = 0; i < ARRAY_SIZE(lens); i++)
-			if (got[i] != test_vectors_siphash[lens[i]])
-				ktap_fail("offset %u const len %zu: got %016llx",
-					  off, lens[i], got[i]);
+		const typeof(*c) got[] = {
+			{ 4, siphash(p = seq_at(off, 32), 4, sk) },
+			{ 8, siphash(p, 8, sk) }, { 16, siphash(p, 16, sk) },
+			{ 24, siphash(p, 24, sk) }, { 32, siphash(p, 32, sk) },
+			{ 4, hsiphash(p, 4, hk), true }, { 8, hsiphash(p, 8, hk), true },
+			{ 12, hsiphash(p, 12, hk), true },
+			{ 16, hsiphash(p, 16, hk), true },
+		};
+
+		end = got + ARRAY_SIZE(got);
+		for (c = got; c < end; c++)
+			if (c->got != want(c->half, c->len))
+				ktap_fail("%s offset %u const len %zu: got %016llx",
+					  family(c->half), off, c->len, c->got);
 	}
 }
 
-static void t_hsiphash_const_len(void)
+/*
+ * Both hsiphash algorithms on every arch, short vectors and long inputs:
+ * SipHash-1-3 (the 64-bit hsiphash, key 00..0f) and HalfSipHash-1-3 (the
+ * 32-bit one, key 00..07).
+ */
+static u32 variant(bool half, const u8 *data, size_t len)
 {
-	static const size_t lens[] = { 4, 8, 12, 16 };
-	const hsiphash_key_t *key = &test_key_hsiphash;
-	unsigned int off, i;
-	u32 got[ARRAY_SIZE(lens)];
-	u8 *p;
-
-	for (off = 0; off < 8; off++) {
-		p = seq_at(off, 16);
-		got[0] = hsiphash(p, 4, key);
-		got[1] = hsiphash(p, 8, key);
-		got[2] = hsiphash(p, 12, key);
-		got[3] = hsiphash(p, 16, key);
-		for (i = 0; i < ARRAY_SIZE(lens); i++)
-			if (got[i] != test_vectors_hsiphash[lens[i]])
-				ktap_fail("offset %u const len %zu: got %08x",
-					  off, lens[i], got[i]);
-	}
+	return half ? halfsiphash_1_3(data, len, 0x03020100U, 0x07060504U) :
+		      siphash_1_3(data, len, &test_key_siphash);
 }
 
-/* Both hsiphash algorithms on every arch, short vectors and long inputs. */
-static void t_siphash_1_3(void)
+static void variants(bool half)
 {
+	const u32 *vec = half ? test_vectors_hsiphash32 : test_vectors_hsiphash64;
+	const u32 *lvec = half ? long_vectors_hsiphash32 : long_vectors_hsiphash64;
 	unsigned int off, i;
 	size_t len;
 	u32 got;
 
 	for (off = 0; off < 8; off++)
 		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash64); len++) {
-			got = siphash_1_3(seq_at(off, len), len, &test_key_siphash);
-			if (got != test_vectors_hsiphash64[len])
-				ktap_fail("off %u len %zu: %08x != %08x", off, len, got,
-					  test_vectors_hsiphash64[len]);
+			got = variant(half, seq_at(off, len), len);
+			if (got != vec[len])
+				ktap_fail("off %u len %zu: %08x != %08x", off, len,
+					  got, vec[len]);
 		}
 	for (i = 0; i < LONG_MSG_MAX; i++)
 		buf[i] = LONG_MSG_BYTE(i);
 	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
-		got = siphash_1_3(buf, long_lens[i], &test_key_siphash);
-		if (got != long_vectors_hsiphash64[i])
-			ktap_fail("len %zu: %08x != %08x", long_lens[i], got,
-				  long_vectors_hsiphash64[i]);
+		got = variant(half, buf, long_lens[i]);
+		if (got != lvec[i])
+			ktap_fail("len %zu: %08x != %08x", long_lens[i], got, lvec[i]);
 	}
 }
 
-static void t_halfsiphash_1_3(void)
-{
-	const u32 k0 = 0x03020100U, k1 = 0x07060504U;
-	unsigned int off, i;
-	size_t len;
-	u32 got;
-
-	for (off = 0; off < 8; off++)
-		for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash32); len++) {
-			got = halfsiphash_1_3(seq_at(off, len), len, k0, k1);
-			if (got != test_vectors_hsiphash32[len])
-				ktap_fail("off %u len %zu: %08x != %08x", off, len, got,
-					  test_vectors_hsiphash32[len]);
-		}
-	for (i = 0; i < LONG_MSG_MAX; i++)
-		buf[i] = LONG_MSG_BYTE(i);
-	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
-		got = halfsiphash_1_3(buf, long_lens[i], k0, k1);
-		if (got != long_vectors_hsiphash32[i])
-			ktap_fail("len %zu: %08x != %08x", long_lens[i], got,
-				  long_vectors_hsiphash32[i]);
-	}
-}
+static void t_siphash_1_3(void)		{ variants(false); }
+static void t_halfsiphash_1_3(void)	{ variants(true); }
 
 /*
- * Every fixed-width helper of @family (hsiphash if @half) on the message
- * 00 01 02 ...: the words it takes are that message's little-endian words.
+ * Every fixed-width helper of one family on the message 00 01 02 ...: the
+ * words it takes are that message's little-endian words.
  */
 static void helpers_known_answers(bool half)
 {
-	const struct sip_helper *h;
 	const void *key = half ? (const void *)&test_key_hsiphash :
 				 (const void *)&test_key_siphash;
-	u64 got, want;
+	const struct sip_helper *h;
+	u64 got;
 
 	for (h = ours.helpers; h < ours.helpers + SIP_NR_HELPERS; h++) {
 		if (h->half != half)
 			continue;
 		got = h->call(seq_at(0, SIP_HELPER_MAX_LEN), key);
-		want = half ? test_vectors_hsiphash[h->len] :
-			      test_vectors_siphash[h->len];
-		if (got != want)
+		if (got != want(half, h->len))
 			ktap_fail("%s: got %016llx want %016llx", h->name, got,
-				  want);
+				  want(half, h->len));
 	}
 }
 
@@ -324,62 +305,44 @@ static void t_hsiphash_helpers(void)	{ helpers_known_answers(true); }
 #define DIFF_MAX_LEN 527	/* lengths 0..527: past 512, all tails */
 static struct rnd_state rnd;
 
-/* Input @i: its length and offset sweep all pairs, key and data random. */
-static u8 *diff_input(unsigned int i, size_t *len, unsigned int *off, void *key,
-		      size_t keylen)
+/*
+ * siphash() (or hsiphash()) against the kernel's on random keys and
+ * inputs, whose length and offset sweep all pairs; then both entries.
+ */
+static void diff_buffers(bool half)
 {
-	*len = i % (DIFF_MAX_LEN + 1);
-	*off = (i / (DIFF_MAX_LEN + 1)) % 8;
-	prandom_bytes_state(&rnd, key, keylen);
-	prandom_bytes_state(&rnd, buf + *off, *len);
-	return buf + *off;
-}
-
-static void t_diff_siphash(void)
-{
-	unsigned int i, off;
+	unsigned int i, off, kind;
 	siphash_key_t key;
+	hsiphash_key_t hkey;
 	u64 mine, kern;
 	size_t len;
 	u8 *p;
 
 	for (i = 0; i < diff_iters; i++) {
 		cond_resched();
-		p = diff_input(i, &len, &off, &key, sizeof(key));
-		kern = kref_api.siphash(p, len, &key);
-		mine = siphash(p, len, &key);
-		if (mine == kern)
-			mine = __siphash_unaligned(p, len, &key);
-		if (mine == kern && !off)
-			mine = __siphash_aligned(p, len, &key);
-		if (mine != kern)
-			ktap_fail("key %016llx %016llx len %zu off %u: %016llx != %016llx",
-				  key.key[0], key.key[1], len, off, mine, kern);
+		len = i % (DIFF_MAX_LEN + 1);
+		off = (i / (DIFF_MAX_LEN + 1)) % 8;
+		prandom_bytes_state(&rnd, &key, sizeof(key));
+		prandom_bytes_state(&rnd, &hkey, sizeof(hkey));
+		p = buf + off;
+		prandom_bytes_state(&rnd, p, len);
+		kern = half ? kref_api.hsiphash(p, len, &hkey) :
+			      kref_api.siphash(p, len, &key);
+		for (kind = DISPATCH; kind <= UNALIGNED; kind++) {
+			if (kind == ALIGNED && off)
+				continue;
+			mine = call_with(half, kind, p, len, &key, &hkey);
+			if (mine != kern)
+				ktap_fail("%s entry %u len %zu off %u: %016llx != kernel %016llx",
+					  family(half), kind, len, off, mine, kern);
+		}
 	}
+	memzero_explicit(&key, sizeof(key));
+	memzero_explicit(&hkey, sizeof(hkey));
 }
 
-static void t_diff_hsiphash(void)
-{
-	unsigned int i, off;
-	hsiphash_key_t key;
-	u32 mine, kern;
-	size_t len;
-	u8 *p;
-
-	for (i = 0; i < diff_iters; i++) {
-		cond_resched();
-		p = diff_input(i, &len, &off, &key, sizeof(key));
-		kern = kref_api.hsiphash(p, len, &key);
-		mine = hsiphash(p, len, &key);
-		if (mine == kern)
-			mine = __hsiphash_unaligned(p, len, &key);
-		if (mine == kern && !off)
-			mine = __hsiphash_aligned(p, len, &key);
-		if (mine != kern)
-			ktap_fail("key %lx %lx len %zu offset %u: %08x != kernel %08x",
-				  key.key[0], key.key[1], len, off, mine, kern);
-	}
-}
+static void t_diff_siphash(void)	{ diff_buffers(false); }
+static void t_diff_hsiphash(void)	{ diff_buffers(true); }
 
 /* Every helper of both families, on random words and keys, both ways. */
 static void t_diff_helpers(void)
@@ -559,7 +522,7 @@ static const struct ktap_case cases[] = {
 	{ "siphash_vectors_offsets_1_7", t_siphash_offsets },
 	{ "siphash_aligned_entry", t_siphash_aligned_entry },
 	{ "siphash_unaligned_entry_offsets_0_7", t_siphash_unaligned_entry },
-	{ "siphash_const_len", t_siphash_const_len },
+	{ "siphash_hsiphash_const_len", t_const_len },
 	{ "siphash_long_inputs", t_siphash_long },
 	{ "siphash_helpers", t_siphash_helpers },
 	{ "hsiphash_vectors", t_hsiphash_vectors },
@@ -567,7 +530,6 @@ static const struct ktap_case cases[] = {
 	{ "hsiphash_aligned_entry", t_hsiphash_aligned_entry },
 	{ "hsiphash_unaligned_entry_offsets_0_7", t_hsiphash_unaligned_entry },
 	{ "entry_dispatch_by_alignment", t_entry_dispatch },
-	{ "hsiphash_const_len", t_hsiphash_const_len },
 	{ "hsiphash_long_inputs", t_hsiphash_long },
 	{ "hsiphash_helpers", t_hsiphash_helpers },
 	{ "siphash_1_3_all_offsets_and_long", t_siphash_1_3 },

@@ -68,27 +68,18 @@ struct sha1_cookie_secret {
 
 /*
  * SYN cookies as syncookie_demo.h makes them, with the SHA-1 cookie_hash()
- * the patch removed; @msstab is the family's MSS table
- * (scd_msstab_v4/v6, SCD_MSSTAB_SIZE entries).
+ * the patch removed; @msstab is the family's MSS table (scd_msstab(),
+ * SCD_MSSTAB_SIZE entries), which the caller passes so that this module
+ * does not depend on the demo.
  */
-u32 sha1_cookie_hash_v4(const struct scd_v4_tuple *t, u32 count, int c,
-			const struct sha1_cookie_secret *s);
-u32 sha1_cookie_hash_v6(const struct scd_v6_tuple *t, u32 count, int c,
-			const struct sha1_cookie_secret *s);
-u32 sha1_cookie_v4_init_sequence(const struct scd_v4_tuple *t, __be32 seq,
-				 u16 *mssp, u32 count,
-				 const struct sha1_cookie_secret *s,
-				 const u16 *msstab);
-int sha1_cookie_v4_check(const struct scd_v4_tuple *t, __be32 seq, u32 cookie,
-			 u32 count, const struct sha1_cookie_secret *s,
-			 const u16 *msstab);
-u32 sha1_cookie_v6_init_sequence(const struct scd_v6_tuple *t, __be32 seq,
-				 u16 *mssp, u32 count,
-				 const struct sha1_cookie_secret *s,
-				 const u16 *msstab);
-int sha1_cookie_v6_check(const struct scd_v6_tuple *t, __be32 seq, u32 cookie,
-			 u32 count, const struct sha1_cookie_secret *s,
-			 const u16 *msstab);
+u32 sha1_cookie_hash(const struct scd_tuple *t, u32 count, int c,
+		     const struct sha1_cookie_secret *s);
+u32 sha1_cookie_init_sequence(const struct scd_tuple *t, __be32 seq, u16 *mssp,
+			      u32 count, const struct sha1_cookie_secret *s,
+			      const u16 *msstab);
+int sha1_cookie_check(const struct scd_tuple *t, __be32 seq, u32 cookie,
+		      u32 count, const struct sha1_cookie_secret *s,
+		      const u16 *msstab);
 void sha1_cookie_wipe(void);
 
 #endif /* SIPHASH_BASELINES_H */

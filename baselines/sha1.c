@@ -140,44 +140,21 @@ static u32 sha1_cookie_block(const u32 *in, unsigned int n, const u32 *w)
 	return h;
 }
 
-/**
- * sha1_cookie_hash_v4() - the SHA-1 cookie_hash() of an IPv4 tuple
- * @t: the tuple
- * @count: 0, or the minute counter
- * @c: which secret: 0 for count 0, 1 for the counter
- * @s: the secrets
- *
- * Block words 0..3: saddr, daddr, sport << 16 + dport, @count, as the CPU
- * integers that hold them.
- *
- * Return: word 1 of the digest.
- */
-u32 sha1_cookie_hash_v4(const struct scd_v4_tuple *t, u32 count, int c,
-			const struct sha1_cookie_secret *s)
+/* IPv4: block words 0..3 are saddr, daddr, sport << 16 + dport, count. */
+static u32 sha1_cookie_hash_v4(const struct scd_v4_tuple *t, u32 count,
+			       const u32 *w)
 {
 	const u32 in[4] = {
 		(__force u32)t->saddr, (__force u32)t->daddr,
 		((__force u32)t->sport << 16) + (__force u32)t->dport, count,
 	};
 
-	return sha1_cookie_block(in, ARRAY_SIZE(in), s->w[c]);
+	return sha1_cookie_block(in, ARRAY_SIZE(in), w);
 }
 
-SIPMOD_EXPORT_TEST_GPL(sha1_cookie_hash_v4);
-
-/**
- * sha1_cookie_hash_v6() - the SHA-1 cookie_hash() of an IPv6 tuple
- * @t: the tuple
- * @count: 0, or the minute counter
- * @c: which secret: 0 for count 0, 1 for the counter
- * @s: the secrets
- *
- * Block words 0..7: the addresses; 8: sport << 16 + dport; 9: @count.
- *
- * Return: word 1 of the digest.
- */
-u32 sha1_cookie_hash_v6(const struct scd_v6_tuple *t, u32 count, int c,
-			const struct sha1_cookie_secret *s)
+/* IPv6: words 0..7 the addresses, 8 sport << 16 + dport, 9 count. */
+static u32 sha1_cookie_hash_v6(const struct scd_v6_tuple *t, u32 count,
+			       const u32 *w)
 {
 	u32 in[10];
 
@@ -185,144 +162,93 @@ u32 sha1_cookie_hash_v6(const struct scd_v6_tuple *t, u32 count, int c,
 	memcpy(in + 4, &t->daddr, 16);
 	in[8] = ((__force u32)t->sport << 16) + (__force u32)t->dport;
 	in[9] = count;
-	return sha1_cookie_block(in, ARRAY_SIZE(in), s->w[c]);
+	return sha1_cookie_block(in, ARRAY_SIZE(in), w);
 }
 
-SIPMOD_EXPORT_TEST_GPL(sha1_cookie_hash_v6);
+/**
+ * sha1_cookie_hash() - the SHA-1 cookie_hash() of a tuple
+ * @t: the tuple
+ * @count: 0, or the minute counter
+ * @c: which secret: 0 for count 0, 1 for the counter
+ * @s: the secrets
+ *
+ * One SHA-1 block: the tuple's words (network-order fields as CPU
+ * integers) and @count, then the secret.
+ *
+ * Return: word 1 of the digest.
+ */
+u32 sha1_cookie_hash(const struct scd_tuple *t, u32 count, int c,
+		     const struct sha1_cookie_secret *s)
+{
+	return t->ipv6 ? sha1_cookie_hash_v6(&t->t6, count, s->w[c]) :
+			 sha1_cookie_hash_v4(&t->t4, count, s->w[c]);
+}
+
+SIPMOD_EXPORT_TEST_GPL(sha1_cookie_hash);
 
 /* The index of the largest entry of @msstab not above @mss, or 0. */
 static u32 sha1_cookie_mssind(const u16 *msstab, u16 mss)
 {
-	u32 ind;
+	u32 ind = SCD_MSSTAB_SIZE - 1;
 
-	for (ind = SCD_MSSTAB_SIZE - 1; ind; ind--)
-		if (mss >= msstab[ind])
-			break;
+	while (ind && mss < msstab[ind])
+		ind--;
 	return ind;
 }
 
-/* The cookie from its two hashes, the SYN's sequence number and the counter. */
-static u32 sha1_cookie(u32 h0, u32 h1, __be32 seq, u32 count, u32 ind)
+/**
+ * sha1_cookie_init_sequence() - the SHA-1 cookie of a SYN
+ * @t: the SYN's tuple
+ * @seq: the SYN's sequence number, network order
+ * @mssp: in, the SYN's MSS option; out, the table value the cookie carries
+ * @count: the minute counter now
+ * @s: the secrets
+ * @msstab: the MSS table, SCD_MSSTAB_SIZE entries, ascending
+ *
+ * Return: the cookie, host order.
+ */
+u32 sha1_cookie_init_sequence(const struct scd_tuple *t, __be32 seq, u16 *mssp,
+			      u32 count, const struct sha1_cookie_secret *s,
+			      const u16 *msstab)
 {
-	return h0 + ntohl(seq) + (count << SHA1_COOKIEBITS) +
-	       ((h1 + ind) & SHA1_COOKIEMASK);
+	u32 ind = sha1_cookie_mssind(msstab, *mssp);
+
+	*mssp = msstab[ind];
+	return sha1_cookie_hash(t, 0, 0, s) + ntohl(seq) +
+	       (count << SHA1_COOKIEBITS) +
+	       ((sha1_cookie_hash(t, count, 1, s) + ind) & SHA1_COOKIEMASK);
 }
 
-/* The age of a cookie, at minute @count, from what is left without H0 and the ISN. */
-static u32 sha1_cookie_age(u32 rest, u32 count)
-{
-	return (count - (rest >> SHA1_COOKIEBITS)) & (U32_MAX >> SHA1_COOKIEBITS);
-}
+SIPMOD_EXPORT_TEST_GPL(sha1_cookie_init_sequence);
 
-/* The MSS of index @ind, or 0 where it is past the table. */
-static int sha1_cookie_mss(const u16 *msstab, u32 ind)
+/**
+ * sha1_cookie_check() - the MSS a returning SHA-1 cookie carries
+ * @t: the ACK's tuple
+ * @seq: the ACK's sequence number, network order
+ * @cookie: the ACK's acknowledgment number minus 1, host order
+ * @count: the minute counter now
+ * @s: the secrets
+ * @msstab: the MSS table, SCD_MSSTAB_SIZE entries
+ *
+ * Return: the MSS, or 0 if the cookie is invalid or MAX_SYNCOOKIE_AGE or
+ * more minutes old.
+ */
+int sha1_cookie_check(const struct scd_tuple *t, __be32 seq, u32 cookie,
+		      u32 count, const struct sha1_cookie_secret *s,
+		      const u16 *msstab)
 {
+	u32 rest = cookie - (sha1_cookie_hash(t, 0, 0, s) + ntohl(seq) - 1);
+	u32 age = (count - (rest >> SHA1_COOKIEBITS)) &
+		  (U32_MAX >> SHA1_COOKIEBITS);
+	u32 ind;
+
+	if (age >= MAX_SYNCOOKIE_AGE)
+		return 0;
+	ind = (rest - sha1_cookie_hash(t, count - age, 1, s)) & SHA1_COOKIEMASK;
 	return ind < SCD_MSSTAB_SIZE ? msstab[ind] : 0;
 }
 
-/**
- * sha1_cookie_v4_init_sequence() - the SHA-1 cookie of an IPv4 SYN
- * @t: the SYN's tuple
- * @seq: the SYN's sequence number, network order
- * @mssp: in, the SYN's MSS option; out, the table value the cookie carries
- * @count: the minute counter now
- * @s: the secrets
- * @msstab: the MSS table, SCD_MSSTAB_SIZE entries, ascending
- *
- * Return: the cookie, host order.
- */
-u32 sha1_cookie_v4_init_sequence(const struct scd_v4_tuple *t, __be32 seq,
-				 u16 *mssp, u32 count,
-				 const struct sha1_cookie_secret *s,
-				 const u16 *msstab)
-{
-	u32 ind = sha1_cookie_mssind(msstab, *mssp);
-
-	*mssp = msstab[ind];
-	return sha1_cookie(sha1_cookie_hash_v4(t, 0, 0, s),
-			   sha1_cookie_hash_v4(t, count, 1, s), seq, count, ind);
-}
-
-SIPMOD_EXPORT_TEST_GPL(sha1_cookie_v4_init_sequence);
-
-/**
- * sha1_cookie_v4_check() - the MSS a returning IPv4 SHA-1 cookie carries
- * @t: the ACK's tuple
- * @seq: the ACK's sequence number, network order
- * @cookie: the ACK's acknowledgment number minus 1, host order
- * @count: the minute counter now
- * @s: the secrets
- * @msstab: the MSS table, SCD_MSSTAB_SIZE entries
- *
- * Return: the MSS, or 0 if the cookie is invalid or MAX_SYNCOOKIE_AGE or
- * more minutes old.
- */
-int sha1_cookie_v4_check(const struct scd_v4_tuple *t, __be32 seq, u32 cookie,
-			 u32 count, const struct sha1_cookie_secret *s,
-			 const u16 *msstab)
-{
-	u32 rest = cookie - (sha1_cookie_hash_v4(t, 0, 0, s) + ntohl(seq) - 1);
-	u32 age = sha1_cookie_age(rest, count);
-
-	if (age >= MAX_SYNCOOKIE_AGE)
-		return 0;
-	return sha1_cookie_mss(msstab, (rest - sha1_cookie_hash_v4(t, count - age, 1, s)) &
-			       SHA1_COOKIEMASK);
-}
-
-SIPMOD_EXPORT_TEST_GPL(sha1_cookie_v4_check);
-
-/**
- * sha1_cookie_v6_init_sequence() - the SHA-1 cookie of an IPv6 SYN
- * @t: the SYN's tuple
- * @seq: the SYN's sequence number, network order
- * @mssp: in, the SYN's MSS option; out, the table value the cookie carries
- * @count: the minute counter now
- * @s: the secrets
- * @msstab: the MSS table, SCD_MSSTAB_SIZE entries, ascending
- *
- * Return: the cookie, host order.
- */
-u32 sha1_cookie_v6_init_sequence(const struct scd_v6_tuple *t, __be32 seq,
-				 u16 *mssp, u32 count,
-				 const struct sha1_cookie_secret *s,
-				 const u16 *msstab)
-{
-	u32 ind = sha1_cookie_mssind(msstab, *mssp);
-
-	*mssp = msstab[ind];
-	return sha1_cookie(sha1_cookie_hash_v6(t, 0, 0, s),
-			   sha1_cookie_hash_v6(t, count, 1, s), seq, count, ind);
-}
-
-SIPMOD_EXPORT_TEST_GPL(sha1_cookie_v6_init_sequence);
-
-/**
- * sha1_cookie_v6_check() - the MSS a returning IPv6 SHA-1 cookie carries
- * @t: the ACK's tuple
- * @seq: the ACK's sequence number, network order
- * @cookie: the ACK's acknowledgment number minus 1, host order
- * @count: the minute counter now
- * @s: the secrets
- * @msstab: the MSS table, SCD_MSSTAB_SIZE entries
- *
- * Return: the MSS, or 0 if the cookie is invalid or MAX_SYNCOOKIE_AGE or
- * more minutes old.
- */
-int sha1_cookie_v6_check(const struct scd_v6_tuple *t, __be32 seq, u32 cookie,
-			 u32 count, const struct sha1_cookie_secret *s,
-			 const u16 *msstab)
-{
-	u32 rest = cookie - (sha1_cookie_hash_v6(t, 0, 0, s) + ntohl(seq) - 1);
-	u32 age = sha1_cookie_age(rest, count);
-
-	if (age >= MAX_SYNCOOKIE_AGE)
-		return 0;
-	return sha1_cookie_mss(msstab, (rest - sha1_cookie_hash_v6(t, count - age, 1, s)) &
-			       SHA1_COOKIEMASK);
-}
-
-SIPMOD_EXPORT_TEST_GPL(sha1_cookie_v6_check);
+SIPMOD_EXPORT_TEST_GPL(sha1_cookie_check);
 
 /**
  * sha1_cookie_wipe() - wipe the secrets the cookie hashes left behind

@@ -63,8 +63,19 @@
 
 #include <linux/kernel.h>
 #include <linux/module.h>
-
 #include <linux/moduleparam.h>
+#include <linux/ptrace.h>
+#include <linux/siphash.h>
+#include <linux/uaccess.h>
+#include <net/net_namespace.h>
+#include <net/secure_seq.h>
+#include <net/tcp.h>
+
+#ifdef SIPMOD_HAVE_SHA1_TRANSFORM
+#include <crypto/sha1.h>
+#elif defined(SIPMOD_HAVE_SHA1_TRANSFORM_IN_SHA_H)
+#include <crypto/sha.h>
+#endif
 
 #ifdef SIPMOD_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>
@@ -112,7 +123,6 @@ static inline int param_set_uint_minmax(const char *val,
 #endif
 
 #ifndef SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
-#include <linux/siphash.h>
 #define siphash_aligned_key_t	siphash_key_t __aligned(16)
 #endif
 
@@ -130,11 +140,6 @@ typedef void sipmod_sha1_transform_t(u32 *digest, const char *data, u32 *ws);
 
 #if defined(SIPMOD_HAVE_SHA1_TRANSFORM) || \
 	defined(SIPMOD_HAVE_SHA1_TRANSFORM_IN_SHA_H)
-#ifdef SIPMOD_HAVE_SHA1_TRANSFORM
-#include <crypto/sha1.h>
-#else
-#include <crypto/sha.h>
-#endif
 static_assert(__same_type(sha1_transform, sipmod_sha1_transform_t));
 #define SIPMOD_SHA1_WORKSPACE_WORDS	SHA1_WORKSPACE_WORDS
 #define SIPMOD_SHA1_TRANSFORM_GONE	NULL
@@ -155,17 +160,9 @@ static_assert(__same_type(sha1_transform, sipmod_sha1_transform_t));
  * The running kernel's secure_seq functions and SYN cookies, under one
  * spelling for every series, for the tests that compare the demos with
  * them (test_secure_seq.c, test_syncookie.c). Rules that every series
- * here shares but the seed did not have are described where the demos
- * compute them (secure_seq_demo.c). Kernel modules only: tests/user
- * builds siphash.c, and so this header, in user space without them.
+ * here shares but the patch series did not have are described where the
+ * demos compute them (secure_seq_demo.c).
  */
-#ifdef MODULE
-#include <linux/ptrace.h>
-#include <linux/uaccess.h>
-#include <net/net_namespace.h>
-#include <net/secure_seq.h>
-#include <net/tcp.h>
-
 /* The time seed of the port offsets: EPHEMERAL_PORT_SHUFFLE_PERIOD. */
 #define SIPMOD_PORT_SHUFFLE_PERIOD	(10 * HZ)
 
@@ -226,57 +223,41 @@ static inline u32 sipmod_kernel_tcpv6_seq(const __be32 *saddr,
 }
 #endif
 
+/*
+ * sipmod_kernel_dccp_seq() - the kernel's DCCP ISN of a connection: IPv6
+ * if @s6 is not NULL (@s6, @d6), else IPv4 (@s4, @d4); 0 where the kernel
+ * has no DCCP (SIPMOD_DCCP_GONE).
+ */
+static inline u64 sipmod_kernel_dccp_seq(__be32 s4, __be32 d4,
+					 const __be32 *s6, const __be32 *d6,
+					 __be16 sport, __be16 dport)
+{
 #ifdef SIPMOD_HAVE_DCCP
-static inline u64 sipmod_kernel_dccp_seq(__be32 saddr, __be32 daddr,
-					 __be16 sport, __be16 dport)
-{
-	return secure_dccp_sequence_number(saddr, daddr, sport, dport);
-}
-
-static inline u64 sipmod_kernel_dccpv6_seq(__be32 *saddr, __be32 *daddr,
-					   __be16 sport, __be16 dport)
-{
-	return secure_dccpv6_sequence_number(saddr, daddr, sport, dport);
-}
+	if (s6)
+		return secure_dccpv6_sequence_number((__be32 *)s6, (__be32 *)d6,
+						     sport, dport);
+	return secure_dccp_sequence_number(s4, d4, sport, dport);
 #else
-static inline u64 sipmod_kernel_dccp_seq(__be32 saddr, __be32 daddr,
-					 __be16 sport, __be16 dport)
-{
 	return 0;
-}
-
-static inline u64 sipmod_kernel_dccpv6_seq(__be32 *saddr, __be32 *daddr,
-					   __be16 sport, __be16 dport)
-{
-	return 0;
-}
 #endif
+}
 
 /*
- * sipmod_kernel_cookie_v4_check() - the MSS the kernel finds in a cookie
- * returning in the ACK @iph, @th (th->seq is the client's ISN + 1), or 0:
- * @cookie is the ACK's ack_seq - 1, which this writes into @th too.
+ * sipmod_kernel_cookie_check() - the MSS the kernel finds in a cookie
+ * returning in the ACK @iph6 (IPv6) or else @iph, and @th (th->seq is the
+ * client's ISN + 1), or 0: @cookie is the ACK's ack_seq - 1, which this
+ * writes into @th too.
  */
-static inline int sipmod_kernel_cookie_v4_check(const struct iphdr *iph,
-						struct tcphdr *th, u32 cookie)
+static inline int sipmod_kernel_cookie_check(const struct iphdr *iph,
+					     const struct ipv6hdr *iph6,
+					     struct tcphdr *th, u32 cookie)
 {
 	th->ack_seq = htonl(cookie + 1);
 #ifdef SIPMOD_COOKIE_CHECK_FROM_ACK
-	return __cookie_v4_check(iph, th);
+	return iph6 ? __cookie_v6_check(iph6, th) : __cookie_v4_check(iph, th);
 #else
-	return __cookie_v4_check(iph, th, cookie);
-#endif
-}
-
-/* sipmod_kernel_cookie_v6_check() - the same for IPv6. */
-static inline int sipmod_kernel_cookie_v6_check(const struct ipv6hdr *iph,
-						struct tcphdr *th, u32 cookie)
-{
-	th->ack_seq = htonl(cookie + 1);
-#ifdef SIPMOD_COOKIE_CHECK_FROM_ACK
-	return __cookie_v6_check(iph, th);
-#else
-	return __cookie_v6_check(iph, th, cookie);
+	return iph6 ? __cookie_v6_check(iph6, th, cookie) :
+		      __cookie_v4_check(iph, th, cookie);
 #endif
 }
 
@@ -287,6 +268,5 @@ static inline int sipmod_kernel_cookie_v6_check(const struct ipv6hdr *iph,
 #define SIPMOD_SOCKADDR(p)	((struct sockaddr *)(p))
 #endif
 
-#endif /* MODULE */
 
 #endif /* SIPHASH_COMPAT_H */

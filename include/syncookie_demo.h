@@ -44,25 +44,34 @@ struct scd_v6_tuple {
 	__be16 dport;
 };
 
+/**
+ * struct scd_tuple - a segment's tuple, of either family
+ * @ipv6: which one: @t6, or @t4
+ * @t4: the IPv4 tuple
+ * @t6: the IPv6 tuple
+ */
+struct scd_tuple {
+	bool ipv6;
+	struct scd_v4_tuple t4;
+	struct scd_v6_tuple t6;
+};
+
 /* The MSS values a cookie can carry, ascending, as the kernel's msstab. */
 #define SCD_MSSTAB_SIZE	4
 extern const u16 scd_msstab_v4[SCD_MSSTAB_SIZE];
 extern const u16 scd_msstab_v6[SCD_MSSTAB_SIZE];
 
-u32 scd_cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
-		       const siphash_key_t *secret);
-u32 scd_cookie_v4_init_sequence(const struct scd_v4_tuple *t, __be32 seq,
-				u16 *mssp, u32 count,
-				const siphash_key_t *secret);
-int scd_cookie_v4_check(const struct scd_v4_tuple *t, __be32 seq, u32 cookie,
-			u32 count, const siphash_key_t *secret);
+/* The MSS table of @t's family. */
+static inline const u16 *scd_msstab(const struct scd_tuple *t)
+{
+	return t->ipv6 ? scd_msstab_v6 : scd_msstab_v4;
+}
 
-u32 scd_cookie_v6_hash(const struct scd_v6_tuple *t, u32 count, int c,
-		       const siphash_key_t *secret);
-u32 scd_cookie_v6_init_sequence(const struct scd_v6_tuple *t, __be32 seq,
-				u16 *mssp, u32 count,
-				const siphash_key_t *secret);
-int scd_cookie_v6_check(const struct scd_v6_tuple *t, __be32 seq, u32 cookie,
-			u32 count, const siphash_key_t *secret);
+u32 scd_cookie_hash(const struct scd_tuple *t, u32 count, int c,
+		    const siphash_key_t *secret);
+u32 scd_cookie_init_sequence(const struct scd_tuple *t, __be32 seq, u16 *mssp,
+			     u32 count, const siphash_key_t *secret);
+int scd_cookie_check(const struct scd_tuple *t, __be32 seq, u32 cookie,
+		     u32 count, const siphash_key_t *secret);
 
 #endif /* SIPHASH_SYNCOOKIE_DEMO_H */

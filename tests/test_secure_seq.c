@@ -123,59 +123,37 @@ struct output {
 	u64 t0, t1;
 };
 
-/* Function @id of secure_seq_demo.ko on @t; *@tsoff is set by the ISNs. */
-static u64 demo_fn(enum secure_seq_kat_fn id, const struct tuple *t,
-		   const siphash_key_t *key, u32 *tsoff)
+/*
+ * Function @id of secure_seq_demo.ko on @t with @key, or with @md5 set its
+ * MD5 predecessor (baselines.h) with the secret @md5; *@tsoff is set by
+ * the ISNs.
+ */
+static u64 fn(enum secure_seq_kat_fn id, const struct tuple *t,
+	      const siphash_key_t *key, const u32 *md5, u32 *tsoff)
 {
 	const __be32 *s6 = t->saddr6.s6_addr32, *d6 = t->daddr6.s6_addr32;
+	const __be32 s4 = t->saddr4, d4 = t->daddr4;
+	const __be16 sp = t->sport, dp = t->dport;
 
 	switch (id) {
 	case KAT_TCP_V4_ISN:
-		return demo_secure_tcp_sequence_number(t->saddr4, t->daddr4,
-						       t->sport, t->dport, tsoff,
-						       key);
+		return md5 ? md5_secure_tcp_sequence_number(s4, d4, sp, dp, tsoff, md5) :
+			     demo_secure_tcp_sequence_number(s4, d4, sp, dp, tsoff, key);
 	case KAT_TCP_V6_ISN:
-		return demo_secure_tcpv6_sequence_number(s6, d6, t->sport,
-							 t->dport, tsoff, key);
+		return md5 ? md5_secure_tcpv6_sequence_number(s6, d6, sp, dp, tsoff, md5) :
+			     demo_secure_tcpv6_sequence_number(s6, d6, sp, dp, tsoff, key);
 	case KAT_PORT_V4:
-		return demo_secure_ipv4_port_ephemeral(t->saddr4, t->daddr4,
-						       t->dport, key);
+		return md5 ? md5_secure_ipv4_port_ephemeral(s4, d4, dp, md5) :
+			     demo_secure_ipv4_port_ephemeral(s4, d4, dp, key);
 	case KAT_PORT_V6:
-		return demo_secure_ipv6_port_ephemeral(s6, d6, t->dport, key);
+		return md5 ? md5_secure_ipv6_port_ephemeral(s6, d6, dp, md5) :
+			     demo_secure_ipv6_port_ephemeral(s6, d6, dp, key);
 	case KAT_DCCP_V4:
-		return demo_secure_dccp_sequence_number(t->saddr4, t->daddr4,
-							t->sport, t->dport, key);
+		return md5 ? md5_secure_dccp_sequence_number(s4, d4, sp, dp, md5) :
+			     demo_secure_dccp_sequence_number(s4, d4, sp, dp, key);
 	default:
-		return demo_secure_dccpv6_sequence_number(s6, d6, t->sport,
-							  t->dport, key);
-	}
-}
-
-/* Its MD5 predecessor (baselines.h), the same way. */
-static u64 md5_fn(enum secure_seq_kat_fn id, const struct tuple *t,
-		  const u32 *secret, u32 *tsoff)
-{
-	const __be32 *s6 = t->saddr6.s6_addr32, *d6 = t->daddr6.s6_addr32;
-
-	switch (id) {
-	case KAT_TCP_V4_ISN:
-		return md5_secure_tcp_sequence_number(t->saddr4, t->daddr4,
-						      t->sport, t->dport, tsoff,
-						      secret);
-	case KAT_TCP_V6_ISN:
-		return md5_secure_tcpv6_sequence_number(s6, d6, t->sport,
-							t->dport, tsoff, secret);
-	case KAT_PORT_V4:
-		return md5_secure_ipv4_port_ephemeral(t->saddr4, t->daddr4,
-						      t->dport, secret);
-	case KAT_PORT_V6:
-		return md5_secure_ipv6_port_ephemeral(s6, d6, t->dport, secret);
-	case KAT_DCCP_V4:
-		return md5_secure_dccp_sequence_number(t->saddr4, t->daddr4,
-						       t->sport, t->dport, secret);
-	default:
-		return md5_secure_dccpv6_sequence_number(s6, d6, t->sport,
-							 t->dport, secret);
+		return md5 ? md5_secure_dccpv6_sequence_number(s6, d6, sp, dp, md5) :
+			     demo_secure_dccpv6_sequence_number(s6, d6, sp, dp, key);
 	}
 }
 
@@ -185,7 +163,7 @@ static void call(enum secure_seq_kat_fn id, const struct tuple *t,
 {
 	o->tsoff = 0;
 	o->t0 = ktime_get_real_ns();
-	o->out = demo_fn(id, t, key, &o->tsoff);
+	o->out = fn(id, t, key, NULL, &o->tsoff);
 	o->t1 = ktime_get_real_ns();
 }
 
@@ -675,42 +653,73 @@ static bool ts_off_compared(bool v6)
 	return ts_off_known() && (v6 || !SIPMOD_TS_OFF_SPLIT);
 }
 
-static void live_isn_case(bool v6)
+/*
+ * live_tuples random tuples through @same, which compares one tuple with
+ * the running kernel (the demo given demo_view() of it), fails the case
+ * where they differ, and says whether they agreed.
+ *
+ * Return: how many agreed.
+ */
+static unsigned int live_sweep(bool v6, bool (*same)(bool v6, unsigned int i,
+						     const struct tuple *t,
+						     const struct tuple *dt))
 {
-	unsigned int i, bad_seq = 0, bad_ts = 0;
-	struct isn k, d;
+	unsigned int i, agreed = 0;
 	struct tuple t, dt;
 
-	if (!live_ready(have_net_secret))
-		return;
 	for (i = 0; i < live_tuples; i++) {
 		if (!(i % 256))
 			cond_resched();
 		live_rand_tuple(&t);
 		dt = demo_view(&t);
-		k.t0 = ktime_get_real_ns();
-		if (v6)
-			k.seq = sipmod_kernel_tcpv6_seq(t.saddr6.s6_addr32,
-							t.daddr6.s6_addr32, t.sport,
-							t.dport, &k.ts_off);
-		else
-			k.seq = sipmod_kernel_tcp_seq(t.saddr4, t.daddr4, t.sport,
-						      t.dport, &k.ts_off);
-		k.t1 = ktime_get_real_ns();
-		demo_isn(v6, &dt, &d);
-		if (!same_isn_hash(k.seq, k.t0, k.t1, d.seq, d.t0, d.t1) &&
-		    bad_seq++ < 4)
-			ktap_fail("tuple %u: kernel ISN %08x, demo %08x: not the same hash",
-				  i, k.seq, d.seq);
-		if (ts_off_compared(v6) && k.ts_off != d.ts_off && bad_ts++ < 4)
-			ktap_fail("tuple %u: kernel timestamp offset %08x, demo %08x",
-				  i, k.ts_off, d.ts_off);
+		agreed += same(v6, i, &t, &dt);
 	}
+	return agreed;
+}
+
+/* Timestamp offsets that differed in the running live_isn_case(). */
+static unsigned int bad_ts_off;
+
+static bool isn_same(bool v6, unsigned int i, const struct tuple *t,
+		     const struct tuple *dt)
+{
+	struct isn k, d;
+
+	k.t0 = ktime_get_real_ns();
+	if (v6)
+		k.seq = sipmod_kernel_tcpv6_seq(t->saddr6.s6_addr32,
+						t->daddr6.s6_addr32, t->sport,
+						t->dport, &k.ts_off);
+	else
+		k.seq = sipmod_kernel_tcp_seq(t->saddr4, t->daddr4, t->sport,
+					      t->dport, &k.ts_off);
+	k.t1 = ktime_get_real_ns();
+	demo_isn(v6, dt, &d);
+	if (ts_off_compared(v6) && k.ts_off != d.ts_off) {
+		bad_ts_off++;
+		ktap_fail("tuple %u: kernel timestamp offset %08x, demo %08x",
+			  i, k.ts_off, d.ts_off);
+	}
+	if (same_isn_hash(k.seq, k.t0, k.t1, d.seq, d.t0, d.t1))
+		return true;
+	ktap_fail("tuple %u: kernel ISN %08x, demo %08x: not the same hash",
+		  i, k.seq, d.seq);
+	return false;
+}
+
+static void live_isn_case(bool v6)
+{
+	unsigned int agreed;
+
+	if (!live_ready(have_net_secret))
+		return;
+	bad_ts_off = 0;
+	agreed = live_sweep(v6, isn_same);
 	if (!v6 && SIPMOD_TS_OFF_SPLIT && ts_off_known())
 		ktap_info("secure_tcp_ts_off() is not exported: live_handshake_v4 compares the IPv4 timestamp offset");
 	ktap_info("%u random tuples: ISN hash %u equal, timestamp offset %s (%s)",
-		  live_tuples, live_tuples - bad_seq,
-		  ts_off_compared(v6) ? (bad_ts ? "differs" : "equal") : "not compared",
+		  live_tuples, agreed,
+		  ts_off_compared(v6) ? (bad_ts_off ? "differs" : "equal") : "not compared",
 		  SIPMOD_TS_OFF_SPLIT ? "offset hashed apart under ts_secret, as 6.1.176" :
 		  "one hash for both, as 6.1.192, 6.12.117, 7.x");
 }
@@ -722,92 +731,74 @@ static void t_live_tcp_v6_isn(void)	{ live_isn_case(true); }
  * The port offsets hash jiffies / SIPMOD_PORT_SHUFFLE_PERIOD too: a call
  * whose seed changed while the kernel computed is taken again.
  */
-static void live_port_case(bool v6)
+static bool port_same(bool v6, unsigned int i, const struct tuple *t,
+		      const struct tuple *dt)
 {
-	unsigned int i, bad = 0, n;
 	unsigned long j0, j1;
-	struct tuple t, dt;
+	unsigned int n;
 	u64 k, d;
 
-	if (!live_ready(have_net_secret))
-		return;
-	for (i = 0; i < live_tuples; i++) {
-		if (!(i % 256))
-			cond_resched();
-		live_rand_tuple(&t);
-		dt = demo_view(&t);
-		for (n = 0; n < 3; n++) {
-			j0 = jiffies;
-			k = v6 ? secure_ipv6_port_ephemeral(t.saddr6.s6_addr32,
-							    t.daddr6.s6_addr32,
-							    t.dport) :
-				 secure_ipv4_port_ephemeral(t.saddr4, t.daddr4,
-							    t.dport);
-			j1 = jiffies;
-			if (j0 / SIPMOD_PORT_SHUFFLE_PERIOD ==
-			    j1 / SIPMOD_PORT_SHUFFLE_PERIOD)
-				break;
-		}
-		j0 /= SIPMOD_PORT_SHUFFLE_PERIOD;
-		d = v6 ? demo_secure_ipv6_port_ephemeral_timeseed(dt.saddr6.s6_addr32,
-								  dt.daddr6.s6_addr32,
-								  dt.dport, j0,
-								  &live_net_secret) :
-			 demo_secure_ipv4_port_ephemeral_timeseed(dt.saddr4, dt.daddr4,
-								  dt.dport, j0,
-								  &live_net_secret);
-		if (k != d && bad++ < 4)
-			ktap_fail("tuple %u: kernel offset %016llx, demo %016llx",
-				  i, k, d);
+	for (n = 0; n < 3; n++) {
+		j0 = jiffies;
+		k = v6 ? secure_ipv6_port_ephemeral(t->saddr6.s6_addr32,
+						    t->daddr6.s6_addr32, t->dport) :
+			 secure_ipv4_port_ephemeral(t->saddr4, t->daddr4, t->dport);
+		j1 = jiffies;
+		if (j0 / SIPMOD_PORT_SHUFFLE_PERIOD == j1 / SIPMOD_PORT_SHUFFLE_PERIOD)
+			break;
 	}
-	ktap_info("%u random tuples: %u offsets equal (the time seed and 64 bits of later kernels, not the patch's 32-bit hash of the addresses and port)",
-		  live_tuples, live_tuples - bad);
+	j0 /= SIPMOD_PORT_SHUFFLE_PERIOD;
+	d = v6 ? demo_secure_ipv6_port_ephemeral_timeseed(dt->saddr6.s6_addr32,
+							  dt->daddr6.s6_addr32,
+							  dt->dport, j0,
+							  &live_net_secret) :
+		 demo_secure_ipv4_port_ephemeral_timeseed(dt->saddr4, dt->daddr4,
+							  dt->dport, j0,
+							  &live_net_secret);
+	if (k == d)
+		return true;
+	ktap_fail("tuple %u: kernel offset %016llx, demo %016llx", i, k, d);
+	return false;
+}
+
+static void live_port_case(bool v6)
+{
+	if (live_ready(have_net_secret))
+		ktap_info("%u random tuples: %u offsets equal (the time seed and 64 bits of later kernels, not the patch's 32-bit hash of the addresses and port)",
+			  live_tuples, live_sweep(v6, port_same));
 }
 
 static void t_live_port_v4(void)	{ live_port_case(false); }
 static void t_live_port_v6(void)	{ live_port_case(true); }
 
 /* DCCP numbers: the hash plus the time in ns, within both clock windows. */
+static bool dccp_same(bool v6, unsigned int i, const struct tuple *t,
+		      const struct tuple *dt)
+{
+	u64 k, d, k0, k1, d0, d1;
+
+	k0 = ktime_get_real_ns();
+	k = sipmod_kernel_dccp_seq(t->saddr4, t->daddr4,
+				   v6 ? t->saddr6.s6_addr32 : NULL,
+				   t->daddr6.s6_addr32, t->sport, t->dport);
+	k1 = ktime_get_real_ns();
+	d0 = ktime_get_real_ns();
+	d = fn(v6 ? KAT_DCCP_V6 : KAT_DCCP_V4, dt, &live_net_secret, NULL, NULL);
+	d1 = ktime_get_real_ns();
+	if (((k - d - (k0 - d1)) & DCCP_MASK) <= (k1 - k0) + (d1 - d0))
+		return true;
+	ktap_fail("tuple %u: kernel %012llx, demo %012llx: not the same hash",
+		  i, k, d);
+	return false;
+}
+
 static void live_dccp_case(bool v6)
 {
-	unsigned int i, bad = 0;
-	u64 k, d, k0, k1, d0, d1;
-	struct tuple t, dt;
-
-	if (SIPMOD_DCCP_GONE) {
+	if (SIPMOD_DCCP_GONE)
 		ktap_skip(SIPMOD_DCCP_GONE);
-		return;
-	}
-	if (!live_ready(have_net_secret))
-		return;
-	for (i = 0; i < live_tuples; i++) {
-		if (!(i % 256))
-			cond_resched();
-		live_rand_tuple(&t);
-		dt = demo_view(&t);
-		k0 = ktime_get_real_ns();
-		k = v6 ? sipmod_kernel_dccpv6_seq(t.saddr6.s6_addr32,
-						  t.daddr6.s6_addr32, t.sport,
-						  t.dport) :
-			 sipmod_kernel_dccp_seq(t.saddr4, t.daddr4, t.sport,
-						t.dport);
-		k1 = ktime_get_real_ns();
-		d0 = ktime_get_real_ns();
-		d = v6 ? demo_secure_dccpv6_sequence_number(dt.saddr6.s6_addr32,
-							    dt.daddr6.s6_addr32,
-							    dt.sport, dt.dport,
-							    &live_net_secret) :
-			 demo_secure_dccp_sequence_number(dt.saddr4, dt.daddr4,
-							  dt.sport, dt.dport,
-							  &live_net_secret);
-		d1 = ktime_get_real_ns();
-		if (((k - d - (k0 - d1)) & DCCP_MASK) > (k1 - k0) + (d1 - d0) &&
-		    bad++ < 4)
-			ktap_fail("tuple %u: kernel %012llx, demo %012llx: not the same hash",
-				  i, k, d);
-	}
-	ktap_info("%u random tuples: %u equal but for the clock (the patch's rule)",
-		  live_tuples, live_tuples - bad);
+	else if (live_ready(have_net_secret))
+		ktap_info("%u random tuples: %u equal but for the clock (the patch's rule)",
+			  live_tuples, live_sweep(v6, dccp_same));
 }
 
 static void t_live_dccp_v4(void)	{ live_dccp_case(false); }
@@ -825,8 +816,6 @@ static void t_live_dccp_v6(void)	{ live_dccp_case(true); }
 static void live_handshake(int family)
 {
 	struct live_conn c = { .family = family };
-	const struct sockaddr_in6 *srv6, *cli6;
-	const struct sockaddr_in *srv, *cli;
 	struct tuple t = {}, dt;
 	struct isn d;
 	u32 ts_off;
@@ -839,21 +828,12 @@ static void live_handshake(int family)
 	}
 	if (live_connect(&c))
 		return;
-	srv = (const struct sockaddr_in *)&c.srv;
-	cli = (const struct sockaddr_in *)&c.cli;
-	srv6 = (const struct sockaddr_in6 *)&c.srv;
-	cli6 = (const struct sockaddr_in6 *)&c.cli;
-	if (family == AF_INET) {
-		t.saddr4 = srv->sin_addr.s_addr;
-		t.daddr4 = cli->sin_addr.s_addr;
-		t.sport = srv->sin_port;
-		t.dport = cli->sin_port;
-	} else {
-		t.saddr6 = srv6->sin6_addr;
-		t.daddr6 = cli6->sin6_addr;
-		t.sport = srv6->sin6_port;
-		t.dport = cli6->sin6_port;
-	}
+	t.saddr4 = c.srv4;
+	t.daddr4 = c.cli4;
+	t.saddr6 = c.srv6;
+	t.daddr6 = c.cli6;
+	t.sport = c.srv_port;
+	t.dport = c.cli_port;
 	dt = demo_view(&t);
 	demo_isn(family == AF_INET6, &dt, &d);
 	if (!same_isn_hash(c.server_isn, c.t0, c.t1, d.seq, d.t0, d.t1))
@@ -936,8 +916,8 @@ static void __init run_benchmarks(void)
 	bench_print("empty_loop", "none", 0, &empty);
 	for (id = 0; id < KAT_NR_FNS; id++) {
 		BENCH_RUN_PAIR(md5, sip, BENCH_BATCHES, bench_calls,
-			       md5_fn(id, &pool[i % BENCH_POOL], md5_secret, &tsoff),
-			       demo_fn(id, &pool[i % BENCH_POOL], &random_key, &tsoff));
+			       fn(id, &pool[i % BENCH_POOL], NULL, md5_secret, &tsoff),
+			       fn(id, &pool[i % BENCH_POOL], &random_key, NULL, &tsoff));
 		bench_print(fn_info[id].name, "md5", 64, &md5);
 		bench_print(fn_info[id].name, "siphash", fn_info[id].len, &sip);
 		bench_print_ratio(fn_info[id].name, "md5", &md5, "siphash", &sip);

@@ -81,44 +81,32 @@ static siphash_aligned_key_t sip_keys[2];
 static struct sha1_cookie_secret sha1_keys;
 static struct rnd_state rnd;
 
-/**
- * struct syn - the tuple of a SYN, or of its ACK, of either family
- * @v6: which family
- * @t4: the tuple, IPv4
- * @t6: the tuple, IPv6
- */
-struct syn {
-	bool v6;
-	struct scd_v4_tuple t4;
-	struct scd_v6_tuple t6;
-};
-
-static const char *family(const struct syn *s)
+static const char *family(const struct scd_tuple *s)
 {
-	return s->v6 ? "v6" : "v4";
+	return s->ipv6 ? "v6" : "v4";
 }
 
 /* The tuple's bytes, for bit flips, and their number. */
-static u8 *tuple_bytes(struct syn *s, size_t *len)
+static u8 *tuple_bytes(struct scd_tuple *s, size_t *len)
 {
-	*len = s->v6 ? sizeof(s->t6) : sizeof(s->t4);
-	return s->v6 ? (u8 *)&s->t6 : (u8 *)&s->t4;
+	*len = s->ipv6 ? sizeof(s->t6) : sizeof(s->t4);
+	return s->ipv6 ? (u8 *)&s->t6 : (u8 *)&s->t4;
 }
 
 /* A random tuple of the family @v6. */
-static void rand_syn(struct syn *s, bool v6)
+static void rand_syn(struct scd_tuple *s, bool v6)
 {
 	size_t len;
 	u8 *p;
 
 	memset(s, 0, sizeof(*s));
-	s->v6 = v6;
+	s->ipv6 = v6;
 	p = tuple_bytes(s, &len);
 	prandom_bytes_state(&rnd, p, len);
 }
 
 /* The tuple of the other direction: the SYN-ACK's. */
-static void swap_direction(struct syn *s)
+static void swap_direction(struct scd_tuple *s)
 {
 	swap(s->t4.saddr, s->t4.daddr);
 	swap(s->t4.sport, s->t4.dport);
@@ -126,43 +114,24 @@ static void swap_direction(struct syn *s)
 	swap(s->t6.sport, s->t6.dport);
 }
 
-static const u16 *msstab(const struct syn *s)
-{
-	return s->v6 ? scd_msstab_v6 : scd_msstab_v4;
-}
-
-/* H(key @c; @count) of the demo, the cookie's hash. */
-static u32 demo_hash(const struct syn *s, u32 count, int c,
-		     const siphash_key_t *keys)
-{
-	return s->v6 ? scd_cookie_v6_hash(&s->t6, count, c, keys) :
-		       scd_cookie_v4_hash(&s->t4, count, c, keys);
-}
-
 /* The cookie of a SYN @s with sequence number @seq at minute @count. */
-static u32 make(enum impl impl, const struct syn *s, __be32 seq, u16 *mssp,
-		u32 count)
+static u32 make(enum impl impl, const struct scd_tuple *s, __be32 seq,
+		u16 *mssp, u32 count)
 {
 	if (impl == SHA1)
-		return s->v6 ? sha1_cookie_v6_init_sequence(&s->t6, seq, mssp, count,
-							    &sha1_keys, scd_msstab_v6) :
-			       sha1_cookie_v4_init_sequence(&s->t4, seq, mssp, count,
-							    &sha1_keys, scd_msstab_v4);
-	return s->v6 ? scd_cookie_v6_init_sequence(&s->t6, seq, mssp, count, sip_keys) :
-		       scd_cookie_v4_init_sequence(&s->t4, seq, mssp, count, sip_keys);
+		return sha1_cookie_init_sequence(s, seq, mssp, count, &sha1_keys,
+						 scd_msstab(s));
+	return scd_cookie_init_sequence(s, seq, mssp, count, sip_keys);
 }
 
 /* The MSS the ACK @s with sequence number @seq finds in @cookie, or 0. */
-static int check(enum impl impl, const struct syn *s, __be32 seq, u32 cookie,
-		 u32 count)
+static int check(enum impl impl, const struct scd_tuple *s, __be32 seq,
+		 u32 cookie, u32 count)
 {
 	if (impl == SHA1)
-		return s->v6 ? sha1_cookie_v6_check(&s->t6, seq, cookie, count,
-						    &sha1_keys, scd_msstab_v6) :
-			       sha1_cookie_v4_check(&s->t4, seq, cookie, count,
-						    &sha1_keys, scd_msstab_v4);
-	return s->v6 ? scd_cookie_v6_check(&s->t6, seq, cookie, count, sip_keys) :
-		       scd_cookie_v4_check(&s->t4, seq, cookie, count, sip_keys);
+		return sha1_cookie_check(s, seq, cookie, count, &sha1_keys,
+					 scd_msstab(s));
+	return scd_cookie_check(s, seq, cookie, count, sip_keys);
 }
 
 /* The ACK of a handshake: same tuple, seq + 1 (and cookie + 1 acked). */
@@ -249,7 +218,7 @@ static void __init kat_case(bool v6)
 	enum kat_order o = kat_cpu_order();
 	__be32 seq = htonl(k->seq);
 	u16 mss = k->mss;
-	struct syn s = { .v6 = v6 };
+	struct scd_tuple s = { .ipv6 = v6 };
 	u32 cookie;
 
 	if (v6) {
@@ -263,21 +232,17 @@ static void __init kat_case(bool v6)
 		s.t4.sport = htons(k->sport);
 		s.t4.dport = htons(k->dport);
 	}
-	kat_expect("H(key0; count 0), low 32 bits", demo_hash(&s, 0, 0, test_keys),
-		   lower_32_bits(k->h0[o]));
+	kat_expect("H(key0; count 0), low 32 bits",
+		   scd_cookie_hash(&s, 0, 0, test_keys), lower_32_bits(k->h0[o]));
 	kat_expect("H(key1; count), low 32 bits",
-		   demo_hash(&s, SYNCOOKIE_KAT_COUNT, 1, test_keys),
+		   scd_cookie_hash(&s, SYNCOOKIE_KAT_COUNT, 1, test_keys),
 		   lower_32_bits(k->h1[o]));
-	cookie = v6 ? scd_cookie_v6_init_sequence(&s.t6, seq, &mss,
-						  SYNCOOKIE_KAT_COUNT, test_keys) :
-		      scd_cookie_v4_init_sequence(&s.t4, seq, &mss,
-						  SYNCOOKIE_KAT_COUNT, test_keys);
+	cookie = scd_cookie_init_sequence(&s, seq, &mss, SYNCOOKIE_KAT_COUNT,
+					  test_keys);
 	kat_expect("cookie", cookie, k->cookie[o]);
-	kat_expect("decoded MSS", v6 ?
-		   scd_cookie_v6_check(&s.t6, next_seq(seq), cookie,
-				       SYNCOOKIE_KAT_COUNT, test_keys) :
-		   scd_cookie_v4_check(&s.t4, next_seq(seq), cookie,
-				       SYNCOOKIE_KAT_COUNT, test_keys), k->mss_table);
+	kat_expect("decoded MSS",
+		   scd_cookie_check(&s, next_seq(seq), cookie, SYNCOOKIE_KAT_COUNT,
+				    test_keys), k->mss_table);
 }
 
 static void __init t_kat_v4(void)	{ kat_case(false); }
@@ -330,7 +295,7 @@ static u16 rt_expected(const u16 *tab, u16 mss)
  * t + MAX_SYNCOOKIE_AGE + RT_REFUSED_SPAN - 1: it must decode to @want
  * exactly for t .. t + MAX_SYNCOOKIE_AGE - 1.
  */
-static void rt_sweep(enum impl impl, const struct syn *s, __be32 seq,
+static void rt_sweep(enum impl impl, const struct scd_tuple *s, __be32 seq,
 		     u32 cookie, u32 t, u16 want)
 {
 	int got, exp;
@@ -351,11 +316,11 @@ static void rt_sweep(enum impl impl, const struct syn *s, __be32 seq,
 
 static void roundtrip(enum impl impl, bool v6)
 {
-	const struct syn fam = { .v6 = v6 };
-	const u16 *tab = msstab(&fam);
+	const struct scd_tuple fam = { .ipv6 = v6 };
+	const u16 *tab = scd_msstab(&fam);
 	u16 vals[RT_MSS_VALUES], mss, want;
 	unsigned int v, m, r;
-	struct syn s;
+	struct scd_tuple s;
 	u32 cookie;
 	__be32 seq;
 
@@ -388,7 +353,7 @@ static void t_counter_wrap(void)
 	static const bool valid[] = { true, true, false };	/* at 255, 256, 257 */
 	__be32 seq = htonl(0x12345678);
 	unsigned int f, d;
-	struct syn s;
+	struct scd_tuple s;
 	u16 mss;
 	u32 c;
 	int got;
@@ -397,7 +362,7 @@ static void t_counter_wrap(void)
 		rand_syn(&s, f);
 		mss = U16_MAX;
 		c = make(SIPHASH, &s, seq, &mss, 255);
-		if ((c - ntohl(seq) - demo_hash(&s, 0, 0, sip_keys)) >> COOKIEBITS != 255)
+		if ((c - ntohl(seq) - scd_cookie_hash(&s, 0, 0, sip_keys)) >> COOKIEBITS != 255)
 			ktap_fail("%s cookie of minute 255 does not carry 255 in bits 31..24",
 				  family(&s));
 		for (d = 0; d < ARRAY_SIZE(valid); d++) {
@@ -442,7 +407,7 @@ static void forge_result(const char *what, unsigned int bit, int got, int orig,
 static void forgery(bool v6)
 {
 	unsigned int n, bit;
-	struct syn s, f;
+	struct scd_tuple s, f;
 	__be32 seq, aseq;
 	u32 cookie, now;
 	size_t len;
@@ -507,7 +472,7 @@ static void forgery_random(bool v6)
 	u32 cookie, now = 1000, frac;
 	__be32 seq = htonl(1);
 	u16 mss = 1460;
-	struct syn s, f;
+	struct scd_tuple s, f;
 	u64 exp;
 
 	for (n = 0; n < forge_tries; n++) {
@@ -548,7 +513,7 @@ static void t_forgery_random_v6(void)	{ forgery_random(true); }
  * @mss: its MSS option, in bytes
  */
 struct flood_syn {
-	struct syn s;
+	struct scd_tuple s;
 	__be32 seq;
 	u16 mss;
 };
@@ -669,13 +634,13 @@ struct live_syn {
 	struct iphdr iph;
 	struct ipv6hdr iph6;
 	struct tcphdr th;
-	struct syn s;
+	struct scd_tuple s;
 };
 
 /* A random SYN; ports never 0, the MSS anywhere from 0 to 9999. */
 static void live_rand_syn(struct live_syn *l, bool v6, u16 *mss)
 {
-	struct syn *s = &l->s;
+	struct scd_tuple *s = &l->s;
 
 	memset(l, 0, sizeof(*l));
 	rand_syn(s, v6);
@@ -703,7 +668,7 @@ static u32 kernel_cookie(struct live_syn *l, u16 *mss, u32 *count)
 	for (n = 0; n < 3; n++) {
 		*mss = in;
 		*count = tcp_cookie_time();
-		cookie = l->s.v6 ? __cookie_v6_init_sequence(&l->iph6, &l->th, mss) :
+		cookie = l->s.ipv6 ? __cookie_v6_init_sequence(&l->iph6, &l->th, mss) :
 				   __cookie_v4_init_sequence(&l->iph, &l->th, mss);
 		if (*count == tcp_cookie_time())
 			break;
@@ -711,34 +676,34 @@ static u32 kernel_cookie(struct live_syn *l, u16 *mss, u32 *count)
 	return cookie;
 }
 
-static u32 demo_cookie(const struct syn *s, __be32 seq, u16 *mss, u32 count)
+/* The keys the kernel hashes @s's family with. */
+static const siphash_key_t *live_keys(const struct scd_tuple *s)
 {
-	return s->v6 ? scd_cookie_v6_init_sequence(&s->t6, seq, mss, count,
-						   live_keys_v6) :
-		       scd_cookie_v4_init_sequence(&s->t4, seq, mss, count,
-						   live_keys_v4);
+	return s->ipv6 ? live_keys_v6 : live_keys_v4;
+}
+
+static u32 demo_cookie(const struct scd_tuple *s, __be32 seq, u16 *mss,
+		       u32 count)
+{
+	return scd_cookie_init_sequence(s, seq, mss, count, live_keys(s));
 }
 
 /* The MSS the kernel and the demo find in @cookie returning in @ack. */
 static void both_check(struct live_syn *ack, u32 cookie, int *kernel, int *demo)
 {
-	const struct syn *s = &ack->s;
+	const struct scd_tuple *s = &ack->s;
 	unsigned int n;
 	u32 count;
 
 	for (n = 0; n < 3; n++) {
 		count = tcp_cookie_time();
-		*kernel = s->v6 ? sipmod_kernel_cookie_v6_check(&ack->iph6, &ack->th,
-								cookie) :
-				  sipmod_kernel_cookie_v4_check(&ack->iph, &ack->th,
-								cookie);
+		*kernel = sipmod_kernel_cookie_check(&ack->iph,
+						     s->ipv6 ? &ack->iph6 : NULL,
+						     &ack->th, cookie);
 		if (count == tcp_cookie_time())
 			break;
 	}
-	*demo = s->v6 ? scd_cookie_v6_check(&s->t6, ack->th.seq, cookie, count,
-					    live_keys_v6) :
-			scd_cookie_v4_check(&s->t4, ack->th.seq, cookie, count,
-					    live_keys_v4);
+	*demo = scd_cookie_check(s, ack->th.seq, cookie, count, live_keys(s));
 }
 
 /*
@@ -809,9 +774,7 @@ static void live_handshake_cookie(int af)
 {
 	const bool v6 = af == AF_INET6;
 	struct live_conn c = { .family = af };
-	const struct sockaddr_in6 *srv6, *cli6;
-	const struct sockaddr_in *srv, *cli;
-	struct syn s = { .v6 = v6 };
+	struct scd_tuple s = { .ipv6 = v6 };
 	u16 mss0, mss1;
 	u32 d0, d1;
 	u8 syncookies;
@@ -826,21 +789,14 @@ static void live_handshake_cookie(int af)
 	}
 	if (live_connect(&c))
 		return;
-	srv = (const struct sockaddr_in *)&c.srv;
-	cli = (const struct sockaddr_in *)&c.cli;
-	srv6 = (const struct sockaddr_in6 *)&c.srv;
-	cli6 = (const struct sockaddr_in6 *)&c.cli;
-	if (v6) {
-		s.t6.saddr = cli6->sin6_addr;
-		s.t6.daddr = srv6->sin6_addr;
-		s.t6.sport = cli6->sin6_port;
-		s.t6.dport = srv6->sin6_port;
-	} else {
-		s.t4.saddr = cli->sin_addr.s_addr;
-		s.t4.daddr = srv->sin_addr.s_addr;
-		s.t4.sport = cli->sin_port;
-		s.t4.dport = srv->sin_port;
-	}
+	s.t4.saddr = c.cli4;
+	s.t4.daddr = c.srv4;
+	s.t6.saddr = c.cli6;
+	s.t6.daddr = c.srv6;
+	s.t4.sport = c.cli_port;
+	s.t4.dport = c.srv_port;
+	s.t6.sport = c.cli_port;
+	s.t6.dport = c.srv_port;
 	mss0 = c.client_mss;
 	mss1 = c.client_mss;
 	d0 = demo_cookie(&s, htonl(c.client_isn), &mss0, c.c0);

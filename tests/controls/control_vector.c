@@ -34,12 +34,7 @@ static const struct ktap_case cases[] = {
 
 static int __init control_vector_init(void)
 {
-	unsigned int failed;
-
-	ktap_begin(ARRAY_SIZE(cases));
-	failed = ktap_run(cases, ARRAY_SIZE(cases));
-	ktap_end();
-	return failed ? -EINVAL : 0;
+	return ktap_suite(cases);
 }
 
 module_init(control_vector_init);

@@ -139,3 +139,23 @@ unsigned int ktap_run(const struct ktap_case *cases, size_t n)
 }
 
 SIPMOD_EXPORT_TEST_GPL(ktap_run);
+
+/**
+ * __ktap_suite() - a whole KTAP session: the header, the cases, the end
+ * @module: the test module's name (ktap_suite() passes KBUILD_MODNAME)
+ * @cases: the cases
+ * @n: how many
+ *
+ * Return: 0, or -EINVAL if a case failed: what module init returns.
+ */
+int __ktap_suite(const char *module, const struct ktap_case *cases, size_t n)
+{
+	unsigned int failed;
+
+	__ktap_begin(module, n);
+	failed = ktap_run(cases, n);
+	ktap_end();
+	return failed ? -EINVAL : 0;
+}
+
+SIPMOD_EXPORT_TEST_GPL(__ktap_suite);

@@ -13,6 +13,7 @@
 #define SIPHASH_KTAP_H
 
 #include <linux/compiler.h>
+#include <linux/kernel.h>
 #include <linux/types.h>
 
 /* A test case: a name for its result line and a function that runs it. */
@@ -25,6 +26,14 @@ struct ktap_case {
 void __ktap_begin(const char *module, size_t ncases);
 unsigned int ktap_run(const struct ktap_case *cases, size_t n);
 void ktap_end(void);
+
+/*
+ * ktap_suite(cases) - a whole session of the array @cases: what a test
+ * module's init returns (0, or -EINVAL if a case failed).
+ */
+#define ktap_suite(cases) \
+	__ktap_suite(KBUILD_MODNAME, (cases), ARRAY_SIZE(cases))
+int __ktap_suite(const char *module, const struct ktap_case *cases, size_t n);
 
 __printf(1, 2) void ktap_info(const char *fmt, ...);
 __printf(1, 2) void ktap_fail(const char *fmt, ...);

@@ -393,6 +393,17 @@ int live_connect(struct live_conn *c)
 	err = kernel_getsockname(c->client, (struct sockaddr *)&c->cli);
 	if (err < 0)
 		goto fail;
+	if (c->family == AF_INET) {
+		c->srv4 = sin->sin_addr.s_addr;
+		c->cli4 = ((struct sockaddr_in *)&c->cli)->sin_addr.s_addr;
+		c->srv_port = sin->sin_port;
+		c->cli_port = ((struct sockaddr_in *)&c->cli)->sin_port;
+	} else {
+		c->srv6 = sin6->sin6_addr;
+		c->cli6 = ((struct sockaddr_in6 *)&c->cli)->sin6_addr;
+		c->srv_port = sin6->sin6_port;
+		c->cli_port = ((struct sockaddr_in6 *)&c->cli)->sin6_port;
+	}
 	tp = tcp_sk(c->client->sk);
 	c->server_isn = READ_ONCE(tp->rcv_nxt) - 1;
 	c->client_isn = READ_ONCE(tp->snd_una) - 1;

@@ -23,6 +23,7 @@
 #include <linux/net.h>
 #include <linux/siphash.h>
 #include <linux/socket.h>
+#include <linux/in6.h>
 #include <linux/types.h>
 
 /*
@@ -138,6 +139,12 @@ extern unsigned int live_tuples;
  * @server: the socket accept() gave
  * @srv: the listener's address (the server's end)
  * @cli: the client's address
+ * @srv4: the server's IPv4 address, network order (AF_INET)
+ * @cli4: the client's IPv4 address
+ * @srv6: the server's IPv6 address (AF_INET6)
+ * @cli6: the client's IPv6 address
+ * @srv_port: the server's port, network order
+ * @cli_port: the client's port
  * @t0: ktime_get_real_ns() before connect()
  * @t1: ktime_get_real_ns() after it
  * @c0: tcp_cookie_time() before connect()
@@ -150,6 +157,9 @@ struct live_conn {
 	int family;
 	struct socket *listener, *client, *server;
 	struct sockaddr_storage srv, cli;
+	__be32 srv4, cli4;
+	struct in6_addr srv6, cli6;
+	__be16 srv_port, cli_port;
 	u64 t0, t1;
 	u32 c0, c1;
 	u32 server_isn, client_isn;
