@@ -22,12 +22,6 @@
  *                                  <crypto/sha.h> declares it: 5.10, before
  *                                  that header was split into sha1.h and
  *                                  sha2.h (5.11).
- *   SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
- *                                  <linux/siphash.h> names
- *                                  siphash_aligned_key_t, a key the
- *                                  compiler aligns for the aligned entry
- *                                  points (after 5.10); where it does not,
- *                                  this header spells it the same way.
  *   SIPMOD_HAVE_DCCP               the kernel exports
  *                                  secure_dccp_sequence_number(); DCCP was
  *                                  removed in 6.16.
@@ -82,11 +76,6 @@
 #define SIPMOD_EXPORT_TEST_GPL(sym) \
 	EXPORT_SYMBOL_NS_GPL(sym, SIPHASH_OOT_TEST)
 #define SIPMOD_IMPORT_TEST()	MODULE_IMPORT_NS(SIPHASH_OOT_TEST)
-#endif
-
-#ifndef SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
-#include <linux/siphash.h>
-#define siphash_aligned_key_t	siphash_key_t __aligned(16)
 #endif
 
 /*
