@@ -44,10 +44,11 @@
  *                                  struct sockaddr_unsized (7.x).
  *
  * For the test and demo modules only. siphash.c and siphash.h do not
- * include this file (the library's one need, the unaligned-access header,
- * is siphash_compat_lib.h, which this includes), so that the library, the
- * Debian package and a consumer built with only siphash.h never see the
- * network stack, kprobes or ptrace.
+ * include this file (the library acts on one probe itself, the
+ * unaligned-access header, and siphash.h on none: it supplies what an
+ * older <linux/siphash.h> lacks by testing for its macros), so that the
+ * library, the Debian package and a consumer built with only siphash.h
+ * never see the network stack, kprobes or ptrace.
  */
 #ifndef SIPHASH_COMPAT_H
 #define SIPHASH_COMPAT_H
@@ -55,7 +56,11 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 
-#include "siphash_compat_lib.h"	/* the library's own: the unaligned header */
+#ifdef SIPMOD_HAVE_LINUX_UNALIGNED_H
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
 
 #ifdef SIPMOD_HAVE_LINUX_HEX_H
 #include <linux/hex.h>

@@ -31,6 +31,11 @@
 #include <linux/siphash.h>
 #include <linux/types.h>
 
+#if defined(CONFIG_DCACHE_WORD_ACCESS) && BITS_PER_LONG == 64
+#include <linux/dcache.h>
+#include <asm/word-at-a-time.h>
+#endif
+
 /*
  * What the newest <linux/siphash.h> has and an older series' may lack: the
  * aligned key type, the raw permutations and their initial state. They are
@@ -107,6 +112,66 @@
 #define hsiphash_4u32		SIPHASH_OOT(hsiphash_4u32)
 #define ___hsiphash_aligned	SIPHASH_OOT(___hsiphash_aligned)
 #define hsiphash		SIPHASH_OOT(hsiphash)
+
+/*
+ * sipmod_tail() - OR the message bytes after its last whole word into the
+ * last word @b (u64 for SipHash, u32 for HalfSipHash), for siphash.c and
+ * its tests; not part of the API. @p: those bytes, @left (0..7, or 0..3
+ * for HalfSipHash) of them, @aligned: @p is as aligned as the message was.
+ * They become @b's bytes 0..@left-1, little-endian, as in the tail of
+ * lib/siphash.c's functions. With word-at-a-time access (64-bit kernels
+ * with CONFIG_DCACHE_WORD_ACCESS) that is one load masked to @left bytes,
+ * which may read past the message but never into an unmapped page
+ * (load_unaligned_zeropad()); else byte and word loads of the message's
+ * bytes alone. It reads its pointer with get_unaligned_le16/32(), which
+ * the including file brings (siphash.c, the test modules), and ORs into
+ * that file's local b. A macro, as the kernel writes the tail out in each
+ * function, so that a compiler lays out each function as it lays out the
+ * kernel's.
+ */
+#if defined(CONFIG_DCACHE_WORD_ACCESS) && BITS_PER_LONG == 64
+#define sipmod_tail(p, left, aligned)				\
+do {									\
+	const u8 *const __p = (const u8 *)(p);				\
+	const u8 __left = (left);					\
+									\
+	(void)(aligned);	/* one load serves every alignment */	\
+	if (__left)							\
+		b |= le64_to_cpu((__force __le64)(load_unaligned_zeropad(__p) & \
+						    bytemask_from_count(__left))); \
+} while (0)
+#else
+#define sipmod_tail(p, left, aligned)				\
+do {									\
+	const u8 *const __p = (const u8 *)(p);				\
+	const bool __aligned = (aligned);				\
+									\
+	switch (left) {							\
+	case 7:								\
+		b |= ((u64)__p[6]) << 48;				\
+		fallthrough;						\
+	case 6:								\
+		b |= ((u64)__p[5]) << 40;				\
+		fallthrough;						\
+	case 5:								\
+		b |= ((u64)__p[4]) << 32;				\
+		fallthrough;						\
+	case 4:								\
+		b |= __aligned ? le32_to_cpup((const __le32 *)__p) :	\
+				 get_unaligned_le32(__p);		\
+		break;							\
+	case 3:								\
+		b |= ((__typeof__(b))__p[2]) << 16;		\
+		fallthrough;						\
+	case 2:								\
+		b |= __aligned ? le16_to_cpup((const __le16 *)__p) :	\
+				 get_unaligned_le16(__p);		\
+		break;							\
+	case 1:								\
+		b |= __p[0];						\
+	}								\
+} while (0)
+#endif
 
 u64 __siphash_aligned(const void *data, size_t len, const siphash_key_t *key);
 u64 __siphash_unaligned(const void *data, size_t len,
