@@ -7,7 +7,8 @@
 # consumer to a directory outside the source tree, build it against
 # Debian's headers with only the installed siphash.h
 # (SIPHASH_OOT_INCLUDE) and Module.symvers (KBUILD_EXTRA_SYMBOLS), with W=1
-# and sparse (C=2), and check that it imports sipmod_* symbols (nm -u).
+# and sparse (C=2), and check that it imports sipmod_* symbols and no
+# SipHash symbol of the kernel (nm -u).
 # SED-EXPR, if given, edits the copied source first (the negative control:
 # a wrong expected value). Writes the module to OUT.ko.
 set -euo pipefail
@@ -64,6 +65,14 @@ fi
 KO=$TMP/siphash_consumer.ko
 undef=$(nm -u "$KO" | awk '/sipmod_/ {print $2}' | tr '\n' ' ')
 [ -n "$undef" ] || die "$TARGET: the consumer imports no sipmod_* symbol"
+# Every SipHash call reaches siphash.ko, the inline ones of the newest
+# header (___siphash_aligned()) included: no kernel SipHash symbol.
+case " $undef " in
+*" sipmod___siphash_aligned "*) ;;
+*) die "$TARGET: the consumer's ___siphash_aligned() does not reach siphash.ko's __siphash_aligned" ;;
+esac
+kernel=$(nm -u "$KO" | awk '$2 ~ /^_*h?siphash/ {print $2}' | tr '\n' ' ')
+[ -z "$kernel" ] || die "$TARGET: the consumer imports the kernel's SipHash: $kernel"
 log "$TARGET: consumer built from $DEVEL; imports: $undef"
 mkdir -p "$(dirname "$OUT")"
 cp "$KO" "$OUT"
