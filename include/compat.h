@@ -27,12 +27,6 @@
  *                                  <crypto/sha.h> declares it: 5.10, before
  *                                  that header was split into sha1.h and
  *                                  sha2.h (5.11).
- *   SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
- *                                  <linux/siphash.h> names
- *                                  siphash_aligned_key_t, a key the
- *                                  compiler aligns for the aligned entry
- *                                  points (after 5.10); where it does not,
- *                                  this header spells it the same way.
  *   SIPMOD_HAVE_DCCP               the kernel exports
  *                                  secure_dccp_sequence_number(); DCCP was
  *                                  removed in 6.16.
@@ -55,8 +49,11 @@
  *                                  struct sockaddr_unsized (7.x).
  *
  * For the demos, the tests and their helper module only: siphash.c and
- * siphash.h never include it, so that the library, the Debian package and
- * a consumer built with only siphash.h never see the network stack.
+ * siphash.h never include it (the library acts on one probe itself, the
+ * unaligned-access header, and siphash.h on none: it supplies what an
+ * older <linux/siphash.h> lacks by testing for its macros), so that the
+ * library, the Debian package and a consumer built with only siphash.h
+ * never see the network stack.
  */
 #ifndef SIPHASH_COMPAT_H
 #define SIPHASH_COMPAT_H
@@ -120,10 +117,6 @@ static inline int param_set_uint_minmax(const char *val,
 #define SIPMOD_EXPORT_TEST_GPL(sym) \
 	EXPORT_SYMBOL_NS_GPL(sym, SIPHASH_OOT_TEST)
 #define SIPMOD_IMPORT_TEST()	MODULE_IMPORT_NS(SIPHASH_OOT_TEST)
-#endif
-
-#ifndef SIPMOD_HAVE_SIPHASH_ALIGNED_KEY
-#define siphash_aligned_key_t	siphash_key_t __aligned(16)
 #endif
 
 /*

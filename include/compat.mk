@@ -14,7 +14,6 @@ ccflags-y += $(call sipmod-grep,param_set_uint_minmax,$(srctree)/include/linux/m
 ccflags-y += $(call sipmod-grep,define MODULE_IMPORT_NS[(]ns[)][[:space:]]+MODULE_INFO[(]import_ns$(comma) ns[)],$(srctree)/include/linux/module.h,SIPMOD_NS_IS_STRING)
 ccflags-y += $(call sipmod-grep,void sha1_transform\b,$(srctree)/include/crypto/sha1.h,SIPMOD_HAVE_SHA1_TRANSFORM)
 ccflags-y += $(call sipmod-grep,void sha1_transform\b,$(srctree)/include/crypto/sha.h,SIPMOD_HAVE_SHA1_TRANSFORM_IN_SHA_H)
-ccflags-y += $(call sipmod-grep,siphash_aligned_key_t,$(srctree)/include/linux/siphash.h,SIPMOD_HAVE_SIPHASH_ALIGNED_KEY)
 ccflags-y += $(call sipmod-grep,[[:space:]]secure_dccp_sequence_number[[:space:]],$(objtree)/Module.symvers,SIPMOD_HAVE_DCCP)
 ccflags-y += $(call sipmod-grep,[[:space:]]secure_tcp_seq_and_ts_off[[:space:]],$(objtree)/Module.symvers,SIPMOD_HAVE_TCP_SEQ_AND_TS_OFF)
 ccflags-y += $(call sipmod-grep,int __cookie_v4_check[(]const struct iphdr [*]iph$(comma) const struct tcphdr [*]th[)];,$(srctree)/include/net/tcp.h,SIPMOD_COOKIE_CHECK_FROM_ACK)

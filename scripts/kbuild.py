@@ -165,9 +165,18 @@ def consumer(env, build_dir, out_ko, edit=None):
     if warnings(src / "build.log"):
         raise Failure(f"the consumer build has warnings: {warnings(src / 'build.log')[0]}")
     ko = next(src.glob("*.ko"))
-    imports = sorted(s for s in Module(ko).undefined() if s.startswith("sipmod_"))
+    und = Module(ko).undefined()
+    imports = sorted(s for s in und if s.startswith("sipmod_"))
     if not imports:
         raise Failure("the consumer imports no sipmod_* symbol")
+    # Every SipHash call reaches siphash.ko, the inline ones of the newest
+    # header (___siphash_aligned()) included: no kernel SipHash symbol.
+    if "sipmod___siphash_aligned" not in imports:
+        raise Failure("the consumer's ___siphash_aligned() does not reach siphash.ko's "
+                      "__siphash_aligned")
+    kernel = sorted(s for s in und if re.match(r"_*h?siphash", s))
+    if kernel:
+        raise Failure(f"the consumer imports the kernel's SipHash: {' '.join(kernel)}")
     Path(out_ko).parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(ko, out_ko)
     return f"consumer built from {devel.relative_to(ROOT)}; imports: {' '.join(imports)}"

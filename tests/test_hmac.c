@@ -32,7 +32,6 @@
 #include "kref.h"
 #include "ktap.h"
 #include "modparam.h"
-#include "siphash_core.h"
 #include "test_exports.h"
 
 #ifdef SIPMOD_HAVE_HMAC_SHA256
@@ -273,66 +272,11 @@ SIPMOD_EXPORT_TEST_GPL(test_hmac_case);
 /* ---- a prepared SipHash key, for the benchmarks only -------------------- */
 
 /*
- * SipHash's keying is four XORs of the key into the constants
- * (SIP_KEY()); a caller could store the keyed v0..v3 once instead, as a
- * prepared HMAC key stores the hashed pads. SipHash-2-4 from such a state,
- * and from the key as every call does, both from siphash_core.h: the two
- * differ in where v0..v3 come from and in nothing else. Out of line, as
- * the kernel's functions they are timed with, so that each row is a call
- * that loads its key or state from memory.
+ * SipHash's keying is four XORs of the key into the constants; a caller
+ * could store the keyed v0..v3 once instead, as a prepared HMAC key stores
+ * the hashed pads: siphash_prepared() against siphash_keyed() and the
+ * kernel's own.
  */
-struct sip_state {
-	u64 v[4];
-};
-
-static void sip_prepare(struct sip_state *st, const siphash_key_t *key)
-{
-	u64 v0, v1, v2, v3;
-
-	SIP_KEY(key->key[0], key->key[1]);
-	st->v[0] = v0;
-	st->v[1] = v1;
-	st->v[2] = v2;
-	st->v[3] = v3;
-}
-
-/* SipHash-2-4 of @len bytes at @data, keyed per call and prepared. */
-static noinline u64 sip_keyed(const siphash_key_t *key, const u8 *data,
-			      size_t len)
-{
-	return sip_hash(data, len, key->key[0], key->key[1], 2, 4, false, false);
-}
-
-static noinline u64 sip_prepared(const struct sip_state *st, const u8 *data,
-				 size_t len)
-{
-	const u8 *end = data + (len & ~(size_t)7);
-	u64 v0 = st->v[0], v1 = st->v[1], v2 = st->v[2], v3 = st->v[3];
-	u64 b = (u64)len << 56;
-
-	for (; data != end; data += 8)
-		SIP_ABSORB(get_unaligned_le64(data), 2);
-	SIP_TAIL(b, end, len & 7, false);
-	return SIP_FINAL(b, 2, 4, false);
-}
-
-/* The same of the one word @first, as siphash_1u64() takes it. */
-static noinline u64 sip_keyed_1u64(const siphash_key_t *key, u64 first)
-{
-	u64 v0, v1, v2, v3;
-
-	SIP_KEY(key->key[0], key->key[1]);
-	SIP_ABSORB(first, 2);
-	return SIP_FINAL((u64)8 << 56, 2, 4, false);
-}
-
-static noinline u64 sip_prepared_1u64(const struct sip_state *st, u64 first)
-{
-	u64 v0 = st->v[0], v1 = st->v[1], v2 = st->v[2], v3 = st->v[3];
-
-	SIP_ABSORB(first, 2);
-	return SIP_FINAL((u64)8 << 56, 2, 4, false);
-}
 
 /**
  * t_siphash_state() - check the prepared and keyed SipHash of the
@@ -344,31 +288,31 @@ static noinline u64 sip_prepared_1u64(const struct sip_state *st, u64 first)
 static void t_siphash_state(void)
 {
 	const siphash_key_t key = {{ 0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL }};
-	struct sip_state st;
+	struct siphash_state st;
 	u8 msg[BENCH_MAX_LEN];
 	u64 want, got[2];
 	size_t len;
 
 	for (len = 0; len < sizeof(msg); len++)
 		msg[len] = len;
-	sip_prepare(&st, &key);
+	siphash_prepare(&st, &key);
 	for (len = 0; len <= sizeof(msg); len++) {
 		want = kref_api.siphash(msg, len, &key);
-		got[0] = sip_keyed(&key, msg, len);
-		got[1] = sip_prepared(&st, msg, len);
+		got[0] = siphash_keyed(&key, msg, len);
+		got[1] = siphash_prepared(&st, msg, len);
 		if (got[0] != want || got[1] != want)
 			ktap_fail("len %zu: keyed %016llx prepared %016llx, siphash() %016llx",
 				  len, got[0], got[1], want);
 	}
 	want = kref_api.helpers[0].call(msg, &key);	/* siphash_1u64() */
-	got[0] = sip_keyed_1u64(&key, get_unaligned_le64(msg));
-	got[1] = sip_prepared_1u64(&st, get_unaligned_le64(msg));
+	got[0] = siphash_keyed_1u64(&key, get_unaligned_le64(msg));
+	got[1] = siphash_prepared_1u64(&st, get_unaligned_le64(msg));
 	if (got[0] != want || got[1] != want)
 		ktap_fail("one word: keyed %016llx prepared %016llx, siphash_1u64() %016llx",
 			  got[0], got[1], want);
 }
 
-static struct sip_state bench_sip_state;
+static struct siphash_state bench_sip_state;
 
 /*
  * The kernel's siphash() of @len bytes in kref_api's timed loop, or at 8
@@ -390,17 +334,17 @@ static u64 state_loop_kernel(size_t len, unsigned int calls, u64 *sink)
 static u64 state_loop_keyed(size_t len, unsigned int calls, u64 *sink)
 {
 	if (len == sizeof(u64))
-		return BENCH_LOOP(*sink, calls, sip_keyed_1u64(&bench_sip_key, i));
-	return BENCH_LOOP(*sink, calls, sip_keyed(&bench_sip_key, BUF(i), len));
+		return BENCH_LOOP(*sink, calls, siphash_keyed_1u64(&bench_sip_key, i));
+	return BENCH_LOOP(*sink, calls, siphash_keyed(&bench_sip_key, BUF(i), len));
 }
 
 static u64 state_loop_prepared(size_t len, unsigned int calls, u64 *sink)
 {
 	if (len == sizeof(u64))
 		return BENCH_LOOP(*sink, calls,
-				  sip_prepared_1u64(&bench_sip_state, i));
+				  siphash_prepared_1u64(&bench_sip_state, i));
 	return BENCH_LOOP(*sink, calls,
-			  sip_prepared(&bench_sip_state, BUF(i), len));
+			  siphash_prepared(&bench_sip_state, BUF(i), len));
 }
 
 /* ---- benchmarks ------------------------------------------------------------ */
@@ -506,7 +450,7 @@ static void bench_hmacs(unsigned int batches, unsigned int calls)
  *
  * Prints the "# bench:" lines of bench.h. function=siphash_state, len=8 and
  * 64: impl=kernel (the kernel's siphash_1u64() at 8 bytes, siphash() at
- * 64), keyed and prepared (SipHash-2-4 of siphash_core.h from the key and
+ * 64), keyed and prepared (SipHash-2-4 of siphash_variants.c from the key and
  * from a stored keyed state). Where the kernel has the HMAC calls:
  * function=keyed_hash, impl=siphash (the kernel's siphash()), hmac_sha256
  * (prepared key), hmac_sha256_usingrawkey and the same for HMAC-SHA1, len=
@@ -528,7 +472,7 @@ static void run_benchmarks(unsigned int batches, unsigned int calls)
 	get_random_bytes(&bench_sip_key, sizeof(bench_sip_key));
 	get_random_bytes(bench_hmac_key, sizeof(bench_hmac_key));
 	get_random_bytes(bench_data, sizeof(bench_data));
-	sip_prepare(&bench_sip_state, &bench_sip_key);
+	siphash_prepare(&bench_sip_state, &bench_sip_key);
 	ktap_info("bench: siphash_state: SipHash-2-4 from a keyed state stored once (prepared) against the key (keyed, and the kernel's siphash_1u64() at 8 bytes, siphash() at 64)");
 	bench_rows("siphash_state", state_rows, ARRAY_SIZE(state_rows),
 		   sizeof(u64), batches, calls);

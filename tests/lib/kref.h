@@ -7,7 +7,8 @@
  *   makes through it are the running kernel's, whatever the test includes
  *   (kernel_ref.c never sees the project's siphash.h);
  * - SipHash-1-3 and HalfSipHash-1-3 of a buffer, on every arch: the two
- *   functions hsiphash is on 64- and 32-bit kernels (variants.c).
+ *   functions hsiphash is on 64- and 32-bit kernels, and a SipHash-2-4
+ *   from a prepared state (variants.c), all from siphash.h's text.
  *
  * struct sip_api is the one list of the API: SIP_HELPERS() names every
  * fixed-width helper once, with the bytes it hashes and how a known answer
@@ -164,5 +165,28 @@ storage const struct sip_api api = {					\
 
 u64 siphash_1_3(const void *data, size_t len, const siphash_key_t *key);
 u32 halfsiphash_1_3(const void *data, size_t len, u32 k0, u32 k1);
+
+/*
+ * SipHash-2-4 from a keyed state stored once (prepared) and from the key
+ * (keyed), which test_hmac.ko times beside the kernel's siphash() and its
+ * HMACs with prepared keys: the two differ in where the state comes from
+ * and in nothing else, and are out of line, as the kernel's functions
+ * they are timed with.
+ */
+
+/**
+ * struct siphash_state - SipHash's v0..v3 keyed once, as a prepared key
+ * @v: the four state words after keying
+ */
+struct siphash_state {
+	u64 v[4];
+};
+
+void siphash_prepare(struct siphash_state *st, const siphash_key_t *key);
+u64 siphash_keyed(const siphash_key_t *key, const void *data, size_t len);
+u64 siphash_prepared(const struct siphash_state *st, const void *data,
+		     size_t len);
+u64 siphash_keyed_1u64(const siphash_key_t *key, u64 first);
+u64 siphash_prepared_1u64(const struct siphash_state *st, u64 first);
 
 #endif /* SIPHASH_KREF_H */

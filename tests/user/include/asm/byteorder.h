@@ -21,8 +21,20 @@
 #define le32_to_cpu(x)		__builtin_bswap32((__force u32)(x))
 #define le64_to_cpu(x)		__builtin_bswap64((__force u64)(x))
 #endif
-#define le16_to_cpup(p)		le16_to_cpu(*(p))
-#define le32_to_cpup(p)		le32_to_cpu(*(p))
-#define le64_to_cpup(p)		le64_to_cpu(*(p))
+/* Functions, as in the kernel: they take a void pointer too. */
+static inline u16 le16_to_cpup(const __le16 *p)
+{
+	return le16_to_cpu(*p);
+}
+
+static inline u32 le32_to_cpup(const __le32 *p)
+{
+	return le32_to_cpu(*p);
+}
+
+static inline u64 le64_to_cpup(const __le64 *p)
+{
+	return le64_to_cpu(*p);
+}
 
 #endif
