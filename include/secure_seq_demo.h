@@ -13,24 +13,18 @@
 #include <linux/siphash.h>
 #include <linux/types.h>
 
-u32 demo_secure_tcp_sequence_number(__be32 saddr, __be32 daddr,
-				    __be16 sport, __be16 dport, u32 *tsoff,
+u32 demo_secure_tcp_sequence_number(__be32 saddr, __be32 daddr, __be16 sport, __be16 dport,
+				    u32 *tsoff, const siphash_key_t *secret);
+u32 demo_secure_tcpv6_sequence_number(const __be32 *saddr, const __be32 *daddr, __be16 sport,
+				      __be16 dport, u32 *tsoff, const siphash_key_t *secret);
+u32 demo_secure_ipv4_port_ephemeral(__be32 saddr, __be32 daddr, __be16 dport,
 				    const siphash_key_t *secret);
-u32 demo_secure_tcpv6_sequence_number(const __be32 *saddr,
-				      const __be32 *daddr, __be16 sport,
-				      __be16 dport, u32 *tsoff,
-				      const siphash_key_t *secret);
-u32 demo_secure_ipv4_port_ephemeral(__be32 saddr, __be32 daddr,
-				    __be16 dport, const siphash_key_t *secret);
-u32 demo_secure_ipv6_port_ephemeral(const __be32 *saddr, const __be32 *daddr,
-				    __be16 dport, const siphash_key_t *secret);
-u64 demo_secure_dccp_sequence_number(__be32 saddr, __be32 daddr,
-				     __be16 sport, __be16 dport,
+u32 demo_secure_ipv6_port_ephemeral(const __be32 *saddr, const __be32 *daddr, __be16 dport,
+				    const siphash_key_t *secret);
+u64 demo_secure_dccp_sequence_number(__be32 saddr, __be32 daddr, __be16 sport, __be16 dport,
 				     const siphash_key_t *secret);
-u64 demo_secure_dccpv6_sequence_number(const __be32 *saddr,
-				       const __be32 *daddr, __be16 sport,
-				       __be16 dport,
-				       const siphash_key_t *secret);
+u64 demo_secure_dccpv6_sequence_number(const __be32 *saddr, const __be32 *daddr, __be16 sport,
+				       __be16 dport, const siphash_key_t *secret);
 
 /**
  * union demo_tcp_seq_and_ts_off - an ISN and a timestamp offset from one
@@ -47,23 +41,16 @@ union demo_tcp_seq_and_ts_off {
 	u64 hash64;
 };
 
-union demo_tcp_seq_and_ts_off
-demo_secure_tcp_seq_and_ts_off(__be32 saddr, __be32 daddr, __be16 sport,
-			       __be16 dport, const siphash_key_t *secret);
-union demo_tcp_seq_and_ts_off
-demo_secure_tcpv6_seq_and_ts_off(const __be32 *saddr, const __be32 *daddr,
-				 __be16 sport, __be16 dport,
-				 const siphash_key_t *secret);
-u32 demo_secure_tcp_ts_off(__be32 saddr, __be32 daddr,
-			   const siphash_key_t *ts_secret);
+union demo_tcp_seq_and_ts_off demo_secure_tcp_seq_and_ts_off(__be32 saddr, __be32 daddr,
+							     __be16 sport, __be16 dport, const siphash_key_t *secret);
+union demo_tcp_seq_and_ts_off demo_secure_tcpv6_seq_and_ts_off(const __be32 *saddr,
+							       const __be32 *daddr, __be16 sport, __be16 dport, const siphash_key_t *secret);
+u32 demo_secure_tcp_ts_off(__be32 saddr, __be32 daddr, const siphash_key_t *ts_secret);
 u32 demo_secure_tcpv6_ts_off(const __be32 *saddr, const __be32 *daddr,
 			     const siphash_key_t *ts_secret);
-u64 demo_secure_ipv4_port_ephemeral_timeseed(__be32 saddr, __be32 daddr,
-					     __be16 dport, u32 timeseed,
-					     const siphash_key_t *secret);
-u64 demo_secure_ipv6_port_ephemeral_timeseed(const __be32 *saddr,
-					     const __be32 *daddr, __be16 dport,
-					     u32 timeseed,
-					     const siphash_key_t *secret);
+u64 demo_secure_ipv4_port_ephemeral_timeseed(__be32 saddr, __be32 daddr, __be16 dport,
+					     u32 timeseed, const siphash_key_t *secret);
+u64 demo_secure_ipv6_port_ephemeral_timeseed(const __be32 *saddr, const __be32 *daddr,
+					     __be16 dport, u32 timeseed, const siphash_key_t *secret);
 
 #endif /* SIPHASH_SECURE_SEQ_DEMO_H */

@@ -21,19 +21,13 @@ enum entry {
 extern unsigned int entry_hits[NR_ENTRIES];
 extern const char * const entry_names[NR_ENTRIES];
 
-u64 entry_dispatch_siphash(const void *data, size_t len,
-			   const siphash_key_t *key);
-u32 entry_dispatch_hsiphash(const void *data, size_t len,
-			    const hsiphash_key_t *key);
+u64 entry_dispatch_siphash(const void *data, size_t len, const siphash_key_t *key);
+u32 entry_dispatch_hsiphash(const void *data, size_t len, const hsiphash_key_t *key);
 
 /* The counting entries entry_dispatch.c calls (testlib.c). */
-u64 entry_count___siphash_aligned(const void *data, size_t len,
-				  const siphash_key_t *key);
-u64 entry_count___siphash_unaligned(const void *data, size_t len,
-				    const siphash_key_t *key);
-u32 entry_count___hsiphash_aligned(const void *data, size_t len,
-				   const hsiphash_key_t *key);
-u32 entry_count___hsiphash_unaligned(const void *data, size_t len,
-				     const hsiphash_key_t *key);
+u64 entry_count___siphash_aligned(const void *data, size_t len, const siphash_key_t *key);
+u64 entry_count___siphash_unaligned(const void *data, size_t len, const siphash_key_t *key);
+u32 entry_count___hsiphash_aligned(const void *data, size_t len, const hsiphash_key_t *key);
+u32 entry_count___hsiphash_unaligned(const void *data, size_t len, const hsiphash_key_t *key);
 
 #endif /* SIPHASH_ENTRY_DISPATCH_H */
