@@ -59,7 +59,7 @@ def cpio(stage, out):
         entry("TRAILER!!!", None)
 
 
-def hexkey(n):
+def hexdigits(n):
     return "".join(random.choice("0123456789abcdef") for _ in range(n))
 
 
@@ -279,7 +279,7 @@ def stress_plan(b):
             if d["kind"] == "siphash_key":
                 if "secret" in checks:
                     n2 = d["digits"]
-                    for v in (hexkey(n2 - 1) + "z", hexkey(n2 + 2), hexkey(n2 - 2)):
+                    for v in (hexdigits(n2 - 1) + "z", hexdigits(n2 + 2), hexdigits(n2 - 2)):
                         b.secrets.append(v)
                         out.append(f"stress secret {m} {n}={v}|{n} {cargs[m]}")
                 continue
@@ -308,7 +308,7 @@ def cycle_args(b, m):
         if d["kind"] == "uint" and "min" in d and not keep:
             out.append(f"{n}={d['min']}")
         if d["kind"] == "siphash_key":
-            k = hexkey(d["digits"])
+            k = hexdigits(d["digits"])
             b.secrets.append(k)
             out.append(f"{n}={k}")
     return " ".join(out)
