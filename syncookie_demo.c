@@ -254,6 +254,7 @@ static void __init show_samples(void)
 	const __be32 seq = htonl(0x12345678), ack = htonl(0x12345679);
 	u32 count = tcp_cookie_time(), cookie;
 	const struct scd_tuple *t;
+	char syn[96];
 	u16 mss;
 
 	for (t = demo_tuples; t < demo_tuples + ARRAY_SIZE(demo_tuples); t++) {
@@ -261,13 +262,15 @@ static void __init show_samples(void)
 		cookie = scd_cookie_init_sequence(t, seq, &mss, count,
 						  syncookie_secret);
 		if (t->ipv6)
-			pr_info("SYN [%pI6c]:%u -> [%pI6c]:%u", &t->t6.saddr,
-				ntohs(t->t6.sport), &t->t6.daddr, ntohs(t->t6.dport));
+			snprintf(syn, sizeof(syn), "[%pI6c]:%u -> [%pI6c]:%u",
+				 &t->t6.saddr, ntohs(t->t6.sport), &t->t6.daddr,
+				 ntohs(t->t6.dport));
 		else
-			pr_info("SYN %pI4:%u -> %pI4:%u", &t->t4.saddr,
-				ntohs(t->t4.sport), &t->t4.daddr, ntohs(t->t4.dport));
-		pr_cont(", seq %08x, MSS 1500: cookie %08x at minute %u; its ACK carries MSS %d\n",
-			ntohl(seq), cookie, count,
+			snprintf(syn, sizeof(syn), "%pI4:%u -> %pI4:%u",
+				 &t->t4.saddr, ntohs(t->t4.sport), &t->t4.daddr,
+				 ntohs(t->t4.dport));
+		pr_info("SYN %s, seq %08x, MSS 1500: cookie %08x at minute %u; its ACK carries MSS %d\n",
+			syn, ntohl(seq), cookie, count,
 			scd_cookie_check(t, ack, cookie, count, syncookie_secret));
 	}
 }

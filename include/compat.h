@@ -261,5 +261,4 @@ static inline int sipmod_kernel_cookie_check(const struct iphdr *iph,
 #define SIPMOD_SOCKADDR(p)	((struct sockaddr *)(p))
 #endif
 
-
 #endif /* SIPHASH_COMPAT_H */

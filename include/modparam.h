@@ -70,6 +70,17 @@ struct sipmod_key_param {
 	int state;
 };
 
+/* sipmod_param_key(name, desc) - define @name, a secret key parameter. */
+#define sipmod_param_key(name, desc)					\
+static struct sipmod_key_param name;					\
+static const struct kernel_param_ops name##_ops = {			\
+	.set = sipmod_key_param_set,					\
+	.free = sipmod_key_param_free,					\
+};									\
+module_param_cb(name, &name##_ops, &name, 0);				\
+__MODULE_PARM_TYPE(name, "siphash_key");				\
+MODULE_PARM_DESC(name, desc "; a secret, never shown")
+
 /*
  * The set() of a key never fails, because the kernel prints the whole
  * value of a parameter whose set() fails; sipmod_key_param_take() reports
@@ -128,16 +139,5 @@ static inline int __must_check sipmod_key_param_take(struct sipmod_key_param *p,
 		       name);
 	return state;
 }
-
-/* sipmod_param_key(name, desc) - define @name, a secret key parameter. */
-#define sipmod_param_key(name, desc)					\
-static struct sipmod_key_param name;					\
-static const struct kernel_param_ops name##_ops = {			\
-	.set = sipmod_key_param_set,					\
-	.free = sipmod_key_param_free,					\
-};									\
-module_param_cb(name, &name##_ops, &name, 0);				\
-__MODULE_PARM_TYPE(name, "siphash_key");				\
-MODULE_PARM_DESC(name, desc "; a secret, never shown")
 
 #endif /* SIPHASH_MODPARAM_H */

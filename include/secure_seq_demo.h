@@ -41,16 +41,19 @@ union demo_tcp_seq_and_ts_off {
 	u64 hash64;
 };
 
-union demo_tcp_seq_and_ts_off demo_secure_tcp_seq_and_ts_off(__be32 saddr, __be32 daddr,
-							     __be16 sport, __be16 dport, const siphash_key_t *secret);
-union demo_tcp_seq_and_ts_off demo_secure_tcpv6_seq_and_ts_off(const __be32 *saddr,
-							       const __be32 *daddr, __be16 sport, __be16 dport, const siphash_key_t *secret);
+union demo_tcp_seq_and_ts_off
+demo_secure_tcp_seq_and_ts_off(__be32 saddr, __be32 daddr, __be16 sport, __be16 dport,
+			       const siphash_key_t *secret);
+union demo_tcp_seq_and_ts_off
+demo_secure_tcpv6_seq_and_ts_off(const __be32 *saddr, const __be32 *daddr, __be16 sport,
+				 __be16 dport, const siphash_key_t *secret);
 u32 demo_secure_tcp_ts_off(__be32 saddr, __be32 daddr, const siphash_key_t *ts_secret);
 u32 demo_secure_tcpv6_ts_off(const __be32 *saddr, const __be32 *daddr,
 			     const siphash_key_t *ts_secret);
 u64 demo_secure_ipv4_port_ephemeral_timeseed(__be32 saddr, __be32 daddr, __be16 dport,
 					     u32 timeseed, const siphash_key_t *secret);
 u64 demo_secure_ipv6_port_ephemeral_timeseed(const __be32 *saddr, const __be32 *daddr,
-					     __be16 dport, u32 timeseed, const siphash_key_t *secret);
+					     __be16 dport, u32 timeseed,
+					     const siphash_key_t *secret);
 
 #endif /* SIPHASH_SECURE_SEQ_DEMO_H */

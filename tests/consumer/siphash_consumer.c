@@ -20,7 +20,7 @@ static const siphash_aligned_key_t consumer_key = {{
 	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
 }};
 
-/* siphash(00..len-1) for len 0..16, from the seed series' self-test. */
+/* siphash(00..len-1) for len 0..16, from the self-test of "Introduce The SipHash PRF". */
 static const u64 consumer_vectors[17] = {
 	0x726fdb47dd0e0e31ULL, 0x74f839c593dc67fdULL, 0x0d6c8009d9a94f5aULL,
 	0x85676696d7fb7e2dULL, 0xcf2794e0277187b7ULL, 0x18765564cd99a68dULL,
@@ -96,7 +96,7 @@ static int __init siphash_consumer_init(void)
 	for (len = 0; len <= sizeof(in); len++)
 		if (siphash(in, len, &consumer_key) != consumer_vectors[len])
 			bad++;
-	pr_info("%s 1 siphash_seed_vectors_0_16 # %u mismatches\n",
+	pr_info("%s 1 siphash_series_vectors_0_16 # %u mismatches\n",
 		bad ? "not ok" : "ok", bad);
 	failed += !!bad;
 

@@ -13,6 +13,6 @@ BE_CC ?= s390x-linux-gnu-gcc-12
 .PHONY: be
 be: $(O)/s390x/test_user $(O)/refgen
 
-$(O)/s390x/test_user: test_user.c $(ROOT)/siphash.c $(ROOT)/siphash.h $(SHIMS) $(O)/seed_vectors.h
+$(O)/s390x/test_user: test_user.c $(ROOT)/siphash.c $(ROOT)/siphash.h $(SHIMS) $(VECTORS)
 	@mkdir -p $(@D)
 	$(BE_CC) $(CFLAGS) -static test_user.c $(ROOT)/siphash.c -o $@

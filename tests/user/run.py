@@ -109,15 +109,23 @@ def user_tests(rec):
         rec.add(f"{v}: asan", go(rec, [str(O / v / "test_user-asan"), *tables_], log) == 0
                 and sanitizer_clean(log), f"all checks under ASan + UBSan, no report ({log})")
         log = R / f"{v}-memcheck.log"
-        rec.add(f"{v}: memcheck", go(rec, vg + [str(O / v / "test_user"), *tables_, "quick"],
-                                     log) == 0 and sanitizer_clean(log),
+        rc = go(rec, vg + [str(O / v / "test_user"), *tables_, "quick"], log)
+        # -m32 programs load Debian's libc6-i386, a build of its own whose
+        # ld.so symbols no package of the archive holds (libc6-dbg:i386 is
+        # libc6:i386's): valgrind then cannot start at all, says so, and
+        # has checked nothing.
+        if v == "i386" and rc and "must-be-redirected function" in log.read_text():
+            rec.add(f"{v}: memcheck", None, "not run: valgrind finds no symbols for this "
+                    f"host's 32-bit ld.so (libc6-i386) ({log})", "no-ld.so-symbols")
+            continue
+        rec.add(f"{v}: memcheck", rc == 0 and sanitizer_clean(log),
                 f"quick checks under valgrind memcheck, no report ({log})")
     big_endian(rec, apt, tables_)
     log = R / "negative-vector.log"
     rc = go(rec, [str(O / "x86_64-wat/test_user"), *tables_], log,
             env=dict(os.environ, SIPTEST_INJECT="1"))
     rec.add("negative/user-vector", rc != 0 and re.search(
-        r"^not ok .*seed_siphash_vectors", log.read_text(), re.M) is not None,
+        r"^not ok .*series_siphash_vectors", log.read_text(), re.M) is not None,
         f"a corrupted reference vector fails the test ({log})", "control-missed")
     log = R / "negative-overread-asan.log"
     rc = go(rec, [str(O / "overread/test_user-asan"), *tables_], log)
@@ -172,7 +180,7 @@ def big_endian(rec, apt, tables_):
     rc = go(rec, ["qemu-s390x-static", str(O / "s390x/test_user"), *tables_, "quick"], log,
             env=dict(os.environ, SIPTEST_INJECT="1"))
     rec.add("negative/s390x-vector", rc != 0 and re.search(
-        r"^not ok .*seed_siphash_vectors", log.read_text(), re.M) is not None,
+        r"^not ok .*series_siphash_vectors", log.read_text(), re.M) is not None,
         "a corrupted reference vector fails the s390x test", "control-missed")
 
 

@@ -112,7 +112,7 @@ static void hsip_all(const u8 *msg, size_t len, const hsiphash_key_t *key,
 
 static u8 seq[LONG_MSG_MAX];
 
-static void t_seed_siphash(void)
+static void t_series_siphash(void)
 {
 	size_t len;
 
@@ -125,7 +125,7 @@ static void t_seed_siphash(void)
 	}
 }
 
-static void t_seed_hsiphash(void)
+static void t_series_hsiphash(void)
 {
 	size_t len;
 
@@ -385,8 +385,8 @@ int main(int argc, char **argv)
 #endif
 	       BITS_PER_LONG == 64 ? "SipHash-1-3" : "HalfSipHash-1-3",
 	       (unsigned long long)table.seed, quick ? ", quick" : "");
-	check("seed_siphash_vectors", t_seed_siphash);
-	check("seed_hsiphash_vectors", t_seed_hsiphash);
+	check("series_siphash_vectors", t_series_siphash);
+	check("series_hsiphash_vectors", t_series_hsiphash);
 	check("seed_long_messages", t_long);
 	check("seed_helpers_and_const_len", t_helpers);
 	check("siphash24_vs_libsodium_0_4096", t_libsodium);
