@@ -167,9 +167,10 @@ class BuildRoot(Archive):
                      f"--architectures={','.join(arches)}", f"--include={include}", self.base,
                      str(self.path), *srcs], kind="fetch",
                     log_to=CACHE / f"{self.suite}-mmdebstrap.log")
-                for f in (".complete", ".updated"):
-                    (self.path / f).touch()
-                return
+                # mmdebstrap's cleanup removed the package lists: the update
+                # below fetches them again.
+                (self.path / ".complete").touch()
+                (self.path / ".updated").unlink(missing_ok=True)
             for a in set(arches[1:]) - set(self.run(["dpkg", "--print-foreign-architectures"])
                                                .split()):
                 self.run(["dpkg", "--add-architecture", a])
@@ -418,7 +419,7 @@ def _fetch(t, targets, src, k, d):
     root_native = isinstance(src, BuildRoot) and not t.cross
     if not root_native:
         deps = src.depends(f"{headers}:{a}")
-        common = next((p for p in deps if re.fullmatch(r"linux-headers-.*-common", p)), "")
+        common = next((p for p in deps if re.fullmatch(r"linux-headers-.*-common(-rt)?", p)), "")
         kbuild = next((p for p in deps if p.startswith("linux-kbuild-")), "")
         if not common or not kbuild:
             raise Failure(f"cannot resolve the -common and linux-kbuild packages of {headers}")

@@ -39,7 +39,7 @@ def deps(*more, t=None):
     """Install, from Debian, the host tools missing (as root), or say which:
     those of every arch, or of target T's."""
     pairs = NEEDS.split() + [f"{x.qemu}:{x.qemu_pkg}" for x in ([t] if t else tables.load())
-                             ] + list(more)
+                             if not x.qemu_suite] + list(more)
     missing = sorted({p for c, _, p in (x.partition(":") for x in pairs)
                       if not (Path(c).exists() if c.startswith("/") else shutil.which(c))})
     if not missing:
