@@ -17,6 +17,7 @@ from util import CACHE, ROOT, Failure, Module, log, run
 NAME, PKG = "siphash-oot", "siphash-oot-dkms"
 META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64", \
     "linux-headers-cloud-amd64"
+MOK = "/var/lib/dkms/mok.pub"
 
 
 def version():
@@ -126,6 +127,21 @@ def dkms_check(env):
                 "vermagic), Module.symvers and siphash.h kept, remove left nothing")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def unsigned(root, path, signer):
+    """None if the module at PATH in ROOT (.ko or .ko.xz) carries a
+    signature by SIGNER, as the root's modinfo reads it, or what is wrong
+    ([unsigned])."""
+    p = root.run("modinfo", "-F", "signer", path)
+    got = p.stdout.strip()
+    if p.returncode:
+        return f"[unsigned] modinfo -F signer {path} failed: {got}"
+    if not got:
+        return f"[unsigned] modinfo -F signer {path}: no signer"
+    if got != signer:
+        return f"[unsigned] {path} is signed by '{got}', not by DKMS's key '{signer}'"
+    return None
 
 
 class Root:
@@ -283,8 +299,44 @@ def deb_check(rec):
         rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, modinfo -k "
                 f"finds {' '.join(mods)} {ver} in updates/dkms, no other module"
                 + (f" ({'; '.join(bad)})" if bad else ""), "install")
-    installed(r61, "6.1")
+        # Debian's kernels enforce module signatures under Secure Boot:
+        # DKMS signs with its MOK key, which it makes with openssl.
+        subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
+                           "-subject", "-nameopt", "multiline").stdout
+        cn = re.search(r"commonName\s*=\s*(.+)", subject)
+        cn = cn.group(1).strip() if cn else ""
+        bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
+        for m in mods:
+            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
+            why = unsigned(root, f, cn) if cn else None
+            bad += [why] if why else []
+        rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
+                f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
+                "unsigned")
+        return cn
+    cn = installed(r61, "6.1")
     installed(r612, "6.12")
+    # The check above fails on a module nobody signed: siphash.ko built by
+    # kbuild alone from the package's sources, without DKMS.
+    root.run("cp", "-a", f"/usr/src/{NAME}-{ver}", "/tmp/unsigned")
+    p = root.run("make", "-C", f"/lib/modules/{r61}/build", "M=/tmp/unsigned",
+                 "SIPHASH_OOT_MODULES=user", "modules")
+    why = unsigned(root, "/tmp/unsigned/siphash.ko", cn or "DKMS module signing key") \
+        if p.returncode == 0 else None
+    rec.add("negative/unsigned", bool(why), ("caught: " + why) if why else
+            "NOT caught: siphash.ko of kbuild alone passed the signature check" if p.returncode == 0
+            else f"kbuild of /usr/src/{NAME}-{ver} for {r61} failed: {p.stdout[-300:]}",
+            "control-missed")
+    # docs/install.md, "Secure Boot": what make install built, signed by
+    # hand with the headers' sign-file and DKMS's key.
+    sign = [f"/usr/lib/linux-kbuild-{r61.rsplit('.', 1)[0]}/scripts/sign-file", "sha256",
+            MOK.replace(".pub", ".key"), MOK, "/tmp/unsigned/siphash.ko"]
+    p = root.run(*sign) if why else None
+    why = unsigned(root, "/tmp/unsigned/siphash.ko", cn) if p and p.returncode == 0 and cn \
+        else f"{' '.join(sign)}: {p.stdout.strip() if p else 'not run'}"
+    rec.add("sign-file", not why, f"{' '.join(sign[:2])} with DKMS's key, as docs/install.md "
+            f"says for make install: signer '{cn}'" + (f" ({why})" if why else ""), "unsigned")
+    root.run("rm", "-rf", "/tmp/unsigned")
     ko = root.run("modinfo", "-k", r612, "-F", "filename", "siphash").stdout.strip()
     rec.add("btf 6.12", bool(ko) and ".BTF" in Module(root.path / ko.lstrip("/")).sections,
             f"6.12: siphash.ko carries BTF from pahole ({ko})", "btf")
