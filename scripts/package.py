@@ -129,6 +129,44 @@ def dkms_check(env):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def doc_files(text, ver):
+    """The files docs/install.md (TEXT) says the package installs: the
+    Markdown table after the comment that starts with "<!-- dpkg -c:"; in
+    each row, every `name` of the first cell is a file in the directory of
+    the last cell, with <version> standing for VER."""
+    lines = text.split("\n")
+    start = next((i for i, x in enumerate(lines) if x.startswith("<!-- dpkg -c:")), None)
+    if start is None:
+        return None
+    while start < len(lines) and not lines[start].startswith("|"):
+        start += 1
+    out = set()
+    for row in lines[start:]:
+        if not row.startswith("|"):
+            break
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        where = re.fullmatch(r"`(/[^`]*)/`", cells[-1])
+        if where:
+            d = where.group(1).replace("<version>", ver)
+            out.update(f"{d}/{n}" for n in re.findall(r"`([^`]+)`", cells[0]))
+    return out
+
+
+def deb_files(listing):
+    """The files (not directories) of dpkg -c's LISTING, as absolute paths."""
+    return {"/" + m for m in re.findall(r"^[-l]\S+\s+\S+\s+\d+\s+\S+\s+\S+\s+\./(\S+?)"
+                                        r"(?: -> .*)?$", listing, re.M)}
+
+
+def doc_drift(installed, documented):
+    """What the .deb (INSTALLED) and docs/install.md's table (DOCUMENTED)
+    disagree on ([docs-drift]), or []."""
+    return [f"[docs-drift] installed, not in docs/install.md's table: {f}"
+            for f in sorted(installed - documented)] + \
+        [f"[docs-drift] in docs/install.md's table, not installed: {f}"
+         for f in sorted(documented - installed)]
+
+
 def unsigned(root, path, signer):
     """None if the module at PATH in ROOT (.ko or .ko.xz) carries a
     signature by SIGNER, as the root's modinfo reads it, or what is wrong
@@ -230,6 +268,20 @@ def deb_check(rec):
                      srcs, re.M)
     rec.add("deb-sources", not bad, "the package's sources include no net/, kprobe or ptrace "
             "header" + (": " + " ".join(bad) if bad else ""), "package")
+    installed, documented = deb_files(listing), doc_files((ROOT / "docs/install.md").read_text(),
+                                                          ver)
+    drift = doc_drift(installed, documented or set()) if documented else \
+        ["[docs-drift] no table after <!-- dpkg -c: in docs/install.md"]
+    rec.add("docs-files", bool(installed) and not drift, f"the {len(installed)} files of dpkg -c "
+            f"{deb.name} are docs/install.md's table" + (": " + "; ".join(drift) if drift else ""),
+            "docs-drift")
+    # The control: a file more on either side is reported.
+    extra = f"/usr/src/{NAME}-{ver}/compat.h"
+    caught = [any(extra in d for d in doc_drift(installed | {extra}, documented or set())),
+              any(extra in d for d in doc_drift(installed, (documented or set()) | {extra}))]
+    rec.add("negative/docs-files", all(caught), f"{extra} added to dpkg -c's files, then to the "
+            f"table's: {' and '.join('caught' if c else 'NOT caught' for c in caught)}",
+            "control-missed")
     mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
         ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
          f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
