@@ -3,6 +3,7 @@
 with Debian's dkms against a target's headers in a private tree
 (dkms_check), and the package in a clean bookworm root made with
 mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
+import fnmatch
 import os
 import re
 import shutil
@@ -167,6 +168,56 @@ def doc_drift(installed, documented):
          for f in sorted(documented - installed)]
 
 
+SPDX_DEBIAN = {"GPL-2.0": "GPL-2", "GPL-2.0-only": "GPL-2", "GPL-2.0+": "GPL-2+",
+               "GPL-2.0-or-later": "GPL-2+", "BSD-3-Clause": "BSD-3-clause", "MIT": "Expat"}
+
+
+def spdx_lines(root=ROOT):
+    """{path: SPDX-License-Identifier} of the tree's files (git ls-files, the
+    native source package; without git, all but build/), from the first 3
+    lines, where the tag belongs."""
+    out = {}
+    p = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True,
+                       text=True) if shutil.which("git") else None
+    files = p.stdout.split("\0") if p and p.returncode == 0 else \
+        [str(x.relative_to(root)) for x in root.rglob("*") if x.is_file()
+         and x.relative_to(root).parts[0] not in ("build", ".git")]
+    for f in files:
+        try:
+            head = (root / f).read_text(errors="replace").split("\n")[:3]
+        except OSError:
+            continue
+        m = next((re.search(r"SPDX-License-Identifier:\s*(.*?)\s*(?:\*/)?$", x) for x in head
+                  if "SPDX-License-Identifier:" in x), None)
+        if m and f:
+            out[f] = m.group(1)
+    return out
+
+
+def copyright_drift(text, spdx):
+    """Where debian/copyright (TEXT) and the SPDX lines ({path: expression})
+    disagree ([copyright-drift]): each file's licence is that of the last
+    Files stanza whose pattern matches it, as copyright-format 1.0 says."""
+    stanzas = []
+    for para in re.split(r"\n\s*\n", text):
+        files = re.search(r"^Files:(.*(?:\n[ \t].*)*)", para, re.M)
+        lic = re.search(r"^License:\s*(.*)$", para, re.M)
+        if files and lic:
+            stanzas.append((files.group(1).split(), lic.group(1).strip()))
+    bad = []
+    for f, expr in sorted(spdx.items()):
+        ids = [SPDX_DEBIAN.get(x) for x in expr.strip("()").split(" OR ")]
+        if None in ids:
+            bad.append(f"[copyright-drift] {f}: SPDX '{expr}' has no Debian name here")
+            continue
+        want = " or ".join(ids)
+        got = next((lic for pats, lic in reversed(stanzas)
+                    if any(fnmatch.fnmatchcase(f, p) for p in pats)), None)
+        if got != want:
+            bad.append(f"[copyright-drift] {f}: SPDX '{expr}', debian/copyright '{got}'")
+    return bad
+
+
 def unsigned(root, path, signer):
     """None if the module at PATH in ROOT (.ko or .ko.xz) carries a
     signature by SIGNER, as the root's modinfo reads it, or what is wrong
@@ -282,6 +333,19 @@ def deb_check(rec):
     rec.add("negative/docs-files", all(caught), f"{extra} added to dpkg -c's files, then to the "
             f"table's: {' and '.join('caught' if c else 'NOT caught' for c in caught)}",
             "control-missed")
+    spdx = spdx_lines()
+    copyright = (ROOT / "debian/copyright").read_text()
+    drift = copyright_drift(copyright, spdx)
+    rec.add("copyright-spdx", bool(spdx) and not drift, f"debian/copyright gives each of "
+            f"{len(spdx)} files the licence of its SPDX-License-Identifier line"
+            + (": " + "; ".join(drift[:5]) if drift else ""), "copyright-drift")
+    # The control: without the stanza of siphash.c and siphash.h, they fall
+    # under "Files: *", GPL-2 alone.
+    cut = re.sub(r"^Files: siphash\.c siphash\.h\n(?:.+\n)*", "", copyright, flags=re.M)
+    drift = copyright_drift(cut, spdx) if cut != copyright else []
+    rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
+            ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
+            "siphash.c to remove)", "control-missed")
     mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
         ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
          f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
