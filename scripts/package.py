@@ -3,6 +3,7 @@
 with Debian's dkms against a target's headers in a private tree
 (dkms_check), and the package in a clean bookworm root made with
 mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
+import fnmatch
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ from util import CACHE, ROOT, Failure, Module, log, run
 NAME, PKG = "siphash-oot", "siphash-oot-dkms"
 META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64", \
     "linux-headers-cloud-amd64"
+MOK = "/var/lib/dkms/mok.pub"
 
 
 def version():
@@ -128,6 +130,109 @@ def dkms_check(env):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def doc_files(text, ver):
+    """The files docs/install.md (TEXT) says the package installs: the
+    Markdown table after the comment that starts with "<!-- dpkg -c:"; in
+    each row, every `name` of the first cell is a file in the directory of
+    the last cell, with <version> standing for VER."""
+    lines = text.split("\n")
+    start = next((i for i, x in enumerate(lines) if x.startswith("<!-- dpkg -c:")), None)
+    if start is None:
+        return None
+    while start < len(lines) and not lines[start].startswith("|"):
+        start += 1
+    out = set()
+    for row in lines[start:]:
+        if not row.startswith("|"):
+            break
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        where = re.fullmatch(r"`(/[^`]*)/`", cells[-1])
+        if where:
+            d = where.group(1).replace("<version>", ver)
+            out.update(f"{d}/{n}" for n in re.findall(r"`([^`]+)`", cells[0]))
+    return out
+
+
+def deb_files(listing):
+    """The files (not directories) of dpkg -c's LISTING, as absolute paths."""
+    return {"/" + m for m in re.findall(r"^[-l]\S+\s+\S+\s+\d+\s+\S+\s+\S+\s+\./(\S+?)"
+                                        r"(?: -> .*)?$", listing, re.M)}
+
+
+def doc_drift(installed, documented):
+    """What the .deb (INSTALLED) and docs/install.md's table (DOCUMENTED)
+    disagree on ([docs-drift]), or []."""
+    return [f"[docs-drift] installed, not in docs/install.md's table: {f}"
+            for f in sorted(installed - documented)] + \
+        [f"[docs-drift] in docs/install.md's table, not installed: {f}"
+         for f in sorted(documented - installed)]
+
+
+SPDX_DEBIAN = {"GPL-2.0": "GPL-2", "GPL-2.0-only": "GPL-2", "GPL-2.0+": "GPL-2+",
+               "GPL-2.0-or-later": "GPL-2+", "BSD-3-Clause": "BSD-3-clause", "MIT": "Expat"}
+
+
+def spdx_lines(root=ROOT):
+    """{path: SPDX-License-Identifier} of the tree's files (git ls-files, the
+    native source package; without git, all but build/), from the first 3
+    lines, where the tag belongs."""
+    out = {}
+    p = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True,
+                       text=True) if shutil.which("git") else None
+    files = p.stdout.split("\0") if p and p.returncode == 0 else \
+        [str(x.relative_to(root)) for x in root.rglob("*") if x.is_file()
+         and x.relative_to(root).parts[0] not in ("build", ".git")]
+    for f in files:
+        try:
+            head = (root / f).read_text(errors="replace").split("\n")[:3]
+        except OSError:
+            continue
+        m = next((re.search(r"SPDX-License-Identifier:\s*(.*?)\s*(?:\*/)?$", x) for x in head
+                  if "SPDX-License-Identifier:" in x), None)
+        if m and f:
+            out[f] = m.group(1)
+    return out
+
+
+def copyright_drift(text, spdx):
+    """Where debian/copyright (TEXT) and the SPDX lines ({path: expression})
+    disagree ([copyright-drift]): each file's licence is that of the last
+    Files stanza whose pattern matches it, as copyright-format 1.0 says."""
+    stanzas = []
+    for para in re.split(r"\n\s*\n", text):
+        files = re.search(r"^Files:(.*(?:\n[ \t].*)*)", para, re.M)
+        lic = re.search(r"^License:\s*(.*)$", para, re.M)
+        if files and lic:
+            stanzas.append((files.group(1).split(), lic.group(1).strip()))
+    bad = []
+    for f, expr in sorted(spdx.items()):
+        ids = [SPDX_DEBIAN.get(x) for x in expr.strip("()").split(" OR ")]
+        if None in ids:
+            bad.append(f"[copyright-drift] {f}: SPDX '{expr}' has no Debian name here")
+            continue
+        want = " or ".join(ids)
+        got = next((lic for pats, lic in reversed(stanzas)
+                    if any(fnmatch.fnmatchcase(f, p) for p in pats)), None)
+        if got != want:
+            bad.append(f"[copyright-drift] {f}: SPDX '{expr}', debian/copyright '{got}'")
+    return bad
+
+
+def unsigned(root, path, signer):
+    """None if the module at PATH in ROOT (.ko or .ko.xz) carries a
+    signature by SIGNER, as the root's modinfo reads it, or what is wrong
+    ([unsigned])."""
+    p = root.run("modinfo", "-F", "signer", path)
+    got = p.stdout.strip()
+    if p.returncode:
+        return f"[unsigned] modinfo -F signer {path} failed: {got}"
+    if not got:
+        return f"[unsigned] modinfo -F signer {path}: no signer"
+    if got != signer:
+        return f"[unsigned] {path} is signed by '{got}', not by DKMS's key '{signer}'"
+    return None
+
+
 class Root:
     """The clean bookworm root of deb_check, as an overlay over a cached one."""
 
@@ -214,6 +319,33 @@ def deb_check(rec):
                      srcs, re.M)
     rec.add("deb-sources", not bad, "the package's sources include no net/, kprobe or ptrace "
             "header" + (": " + " ".join(bad) if bad else ""), "package")
+    installed, documented = deb_files(listing), doc_files((ROOT / "docs/install.md").read_text(),
+                                                          ver)
+    drift = doc_drift(installed, documented or set()) if documented else \
+        ["[docs-drift] no table after <!-- dpkg -c: in docs/install.md"]
+    rec.add("docs-files", bool(installed) and not drift, f"the {len(installed)} files of dpkg -c "
+            f"{deb.name} are docs/install.md's table" + (": " + "; ".join(drift) if drift else ""),
+            "docs-drift")
+    # The control: a file more on either side is reported.
+    extra = f"/usr/src/{NAME}-{ver}/compat.h"
+    caught = [any(extra in d for d in doc_drift(installed | {extra}, documented or set())),
+              any(extra in d for d in doc_drift(installed, (documented or set()) | {extra}))]
+    rec.add("negative/docs-files", all(caught), f"{extra} added to dpkg -c's files, then to the "
+            f"table's: {' and '.join('caught' if c else 'NOT caught' for c in caught)}",
+            "control-missed")
+    spdx = spdx_lines()
+    copyright = (ROOT / "debian/copyright").read_text()
+    drift = copyright_drift(copyright, spdx)
+    rec.add("copyright-spdx", bool(spdx) and not drift, f"debian/copyright gives each of "
+            f"{len(spdx)} files the licence of its SPDX-License-Identifier line"
+            + (": " + "; ".join(drift[:5]) if drift else ""), "copyright-drift")
+    # The control: without the stanza of siphash.c and siphash.h, they fall
+    # under "Files: *", GPL-2 alone.
+    cut = re.sub(r"^Files: siphash\.c siphash\.h\n(?:.+\n)*", "", copyright, flags=re.M)
+    drift = copyright_drift(cut, spdx) if cut != copyright else []
+    rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
+            ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
+            "siphash.c to remove)", "control-missed")
     mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
         ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
          f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
@@ -283,8 +415,44 @@ def deb_check(rec):
         rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, modinfo -k "
                 f"finds {' '.join(mods)} {ver} in updates/dkms, no other module"
                 + (f" ({'; '.join(bad)})" if bad else ""), "install")
-    installed(r61, "6.1")
+        # Debian's kernels enforce module signatures under Secure Boot:
+        # DKMS signs with its MOK key, which it makes with openssl.
+        subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
+                           "-subject", "-nameopt", "multiline").stdout
+        cn = re.search(r"commonName\s*=\s*(.+)", subject)
+        cn = cn.group(1).strip() if cn else ""
+        bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
+        for m in mods:
+            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
+            why = unsigned(root, f, cn) if cn else None
+            bad += [why] if why else []
+        rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
+                f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
+                "unsigned")
+        return cn
+    cn = installed(r61, "6.1")
     installed(r612, "6.12")
+    # The check above fails on a module nobody signed: siphash.ko built by
+    # kbuild alone from the package's sources, without DKMS.
+    root.run("cp", "-a", f"/usr/src/{NAME}-{ver}", "/tmp/unsigned")
+    p = root.run("make", "-C", f"/lib/modules/{r61}/build", "M=/tmp/unsigned",
+                 "SIPHASH_OOT_MODULES=user", "modules")
+    why = unsigned(root, "/tmp/unsigned/siphash.ko", cn or "DKMS module signing key") \
+        if p.returncode == 0 else None
+    rec.add("negative/unsigned", bool(why), ("caught: " + why) if why else
+            "NOT caught: siphash.ko of kbuild alone passed the signature check" if p.returncode == 0
+            else f"kbuild of /usr/src/{NAME}-{ver} for {r61} failed: {p.stdout[-300:]}",
+            "control-missed")
+    # docs/install.md, "Secure Boot": what make install built, signed by
+    # hand with the headers' sign-file and DKMS's key.
+    sign = [f"/usr/lib/linux-kbuild-{r61.rsplit('.', 1)[0]}/scripts/sign-file", "sha256",
+            MOK.replace(".pub", ".key"), MOK, "/tmp/unsigned/siphash.ko"]
+    p = root.run(*sign) if why else None
+    why = unsigned(root, "/tmp/unsigned/siphash.ko", cn) if p and p.returncode == 0 and cn \
+        else f"{' '.join(sign)}: {p.stdout.strip() if p else 'not run'}"
+    rec.add("sign-file", not why, f"{' '.join(sign[:2])} with DKMS's key, as docs/install.md "
+            f"says for make install: signer '{cn}'" + (f" ({why})" if why else ""), "unsigned")
+    root.run("rm", "-rf", "/tmp/unsigned")
     ko = root.run("modinfo", "-k", r612, "-F", "filename", "siphash").stdout.strip()
     rec.add("btf 6.12", bool(ko) and ".BTF" in Module(root.path / ko.lstrip("/")).sections,
             f"6.12: siphash.ko carries BTF from pahole ({ko})", "btf")
