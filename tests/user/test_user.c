@@ -214,10 +214,17 @@ static void ref_hkey(hsiphash_key_t *k, int fill, size_t len)
 #endif
 }
 
-static void t_libsodium(void)
+/*
+ * Every case of the table: SipHash-2-4 against libsodium or, with @half,
+ * hsiphash against OpenSSL's SipHash-1-3 (its 64-bit form).
+ */
+static void ref_cases(bool half)
 {
+	union {
+		siphash_key_t sip;
+		hsiphash_key_t hsip;
+	} key;
 	u8 msg[REF_MAX];
-	siphash_key_t key;
 	size_t len;
 	int fill;
 
@@ -226,29 +233,26 @@ static void t_libsodium(void)
 			if (!take(len))
 				continue;
 			ref_msg(ref, fill, len, msg);
-			ref_key(&key, fill, len);
-			all_entries(msg, len, &key, false,
-				    ref->sip24[fill][len], "libsodium");
+			if (half)
+				ref_hkey(&key.hsip, fill, len);
+			else
+				ref_key(&key.sip, fill, len);
+			all_entries(msg, len, &key, half,
+				    half ? (u32)ref->sip13[fill][len] :
+					   ref->sip24[fill][len],
+				    half ? "OpenSSL" : "libsodium");
 		}
+}
+
+static void t_libsodium(void)
+{
+	ref_cases(false);
 }
 
 #if BITS_PER_LONG == 64
 static void t_openssl(void)
 {
-	u8 msg[REF_MAX];
-	hsiphash_key_t key;
-	size_t len;
-	int fill;
-
-	for (fill = 0; fill < REF_FILLS; fill++)
-		for (len = 0; len <= REF_MAX; len++) {
-			if (!take(len))
-				continue;
-			ref_msg(ref, fill, len, msg);
-			ref_hkey(&key, fill, len);
-			all_entries(msg, len, &key, true,
-				    (u32)ref->sip13[fill][len], "OpenSSL");
-		}
+	ref_cases(true);
 }
 #else
 static const char *half_path;
