@@ -136,9 +136,9 @@ static void t_long(void)
 		msg[i] = LONG_MSG_BYTE(i);
 	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
 		all_entries(msg, long_lens[i], &test_key_siphash, false,
-			    long_vectors_siphash[i], "long siphash");
+			    long_vectors[i].siphash, "long siphash");
 		all_entries(msg, long_lens[i], &test_key_hsiphash, true,
-			    long_vectors_hsiphash[i], "long hsiphash");
+			    long_vector_hsiphash(i), "long hsiphash");
 	}
 }
 

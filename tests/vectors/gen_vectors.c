@@ -84,17 +84,24 @@ int main(void)
 	       " */\n"
 	       "#ifndef SIPHASH_VECTORS_LONG_VECTORS_H\n"
 	       "#define SIPHASH_VECTORS_LONG_VECTORS_H\n\n"
-	       "static const u64 long_vectors_siphash[] = {\n");
+	       "/**\n"
+	       " * struct long_vector - the values of one long message\n"
+	       " * @siphash: SipHash-2-4\n"
+	       " * @hsiphash64: the 64-bit hsiphash\n"
+	       " */\n"
+	       "struct long_vector {\n"
+	       "\tu64 siphash;\n"
+	       "\tu32 hsiphash64;\n"
+	       "};\n\n"
+	       "/* One row per length of LONG_MSG_LENGTHS, in its order. */\n"
+	       "static const struct long_vector long_vectors[] = {\n");
 	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
 		crypto_shorthash_siphash24(out, msg, lens[i], key);
-		printf("\t0x%016llxULL,\t/* len %zu */\n",
-		       (unsigned long long)le64(out), lens[i]);
-	}
-	printf("};\n\nstatic const u32 long_vectors_hsiphash64[] = {\n");
-	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
-		printf("\t0x%08xU,\t/* len %zu */\n",
+		printf("\t{ 0x%016llxULL, 0x%08xU },\t/* len %zu */\n",
+		       (unsigned long long)le64(out),
 		       (unsigned int)siphash13_openssl(key, msg, lens[i]),
 		       lens[i]);
+	}
 	printf("};\n");
 	gen_tail("SIPHASH_VECTORS_LONG_VECTORS_H");
 	return 0;
