@@ -53,23 +53,9 @@ static u64 dccp_seq(u64 hash)
 }
 
 /*
- * The IPv6 inputs, on the stack and aligned for SipHash's aligned entry.
- * Only the bytes up to the end of dport are hashed (36 and 34): the tail
- * padding that the alignment adds is never initialised.
+ * Only the bytes of the IPv6 inputs up to the end of dport are hashed (36
+ * and 34): the tail padding that the alignment adds is never initialised.
  */
-struct demo_v6_ports {
-	struct in6_addr saddr;
-	struct in6_addr daddr;
-	__be16 sport;
-	__be16 dport;
-} __aligned(SIPHASH_ALIGNMENT);
-
-struct demo_v6_dport {
-	struct in6_addr saddr;
-	struct in6_addr daddr;
-	__be16 dport;
-} __aligned(SIPHASH_ALIGNMENT);
-
 static_assert(offsetofend(struct demo_v6_ports, dport) == 36);
 static_assert(offsetofend(struct demo_v6_dport, dport) == 34);
 

@@ -121,19 +121,7 @@ static u32 cookie_v4_hash(const struct scd_v4_tuple *t, u32 count, int c,
 
 /* ---- net/ipv6/syncookies.c ----------------------------------------------- */
 
-/*
- * The patch's IPv6 input, on the stack and aligned for SipHash; hashed up
- * to the end of dport (40 bytes), never the tail padding. @count is a CPU
- * integer in memory: its bytes depend on the CPU's byte order.
- */
-struct scd_v6_input {
-	struct in6_addr saddr;
-	struct in6_addr daddr;
-	u32 count;
-	__be16 sport;
-	__be16 dport;
-} __aligned(SIPHASH_ALIGNMENT);
-
+/* Hashed up to the end of dport (40 bytes), never the tail padding. */
 static_assert(offsetofend(struct scd_v6_input, dport) == 40);
 
 /* The patch's cookie_hash() of IPv6: siphash() of struct scd_v6_input. */

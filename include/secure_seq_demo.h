@@ -10,8 +10,40 @@
 #ifndef SIPHASH_SECURE_SEQ_DEMO_H
 #define SIPHASH_SECURE_SEQ_DEMO_H
 
+#include <linux/in6.h>
 #include <linux/siphash.h>
 #include <linux/types.h>
+
+/*
+ * The IPv6 inputs the functions hash, on the stack and aligned for
+ * SipHash's aligned entry; tests/user/kat_model.c hashes the same structs.
+ */
+
+/**
+ * struct demo_v6_ports - the IPv6 input of the ISNs and DCCP numbers
+ * @saddr: source address
+ * @daddr: destination address
+ * @sport: source port, network order
+ * @dport: destination port, network order
+ */
+struct demo_v6_ports {
+	struct in6_addr saddr;
+	struct in6_addr daddr;
+	__be16 sport;
+	__be16 dport;
+} __aligned(SIPHASH_ALIGNMENT);
+
+/**
+ * struct demo_v6_dport - the IPv6 input of the ephemeral port offset
+ * @saddr: source address
+ * @daddr: destination address
+ * @dport: destination port, network order
+ */
+struct demo_v6_dport {
+	struct in6_addr saddr;
+	struct in6_addr daddr;
+	__be16 dport;
+} __aligned(SIPHASH_ALIGNMENT);
 
 u32 demo_secure_tcp_sequence_number(__be32 saddr, __be32 daddr, __be16 sport, __be16 dport,
 				    u32 *tsoff, const siphash_key_t *secret);

@@ -45,6 +45,26 @@ struct scd_v6_tuple {
 };
 
 /**
+ * struct scd_v6_input - the patch's IPv6 input of cookie_hash()
+ * @saddr: source address
+ * @daddr: destination address
+ * @count: the minute counter, a CPU integer in memory: its bytes depend
+ *	on the CPU's byte order
+ * @sport: source port, network order
+ * @dport: destination port, network order
+ *
+ * On the stack and aligned for SipHash; tests/user/kat_model.c hashes the
+ * same struct.
+ */
+struct scd_v6_input {
+	struct in6_addr saddr;
+	struct in6_addr daddr;
+	u32 count;
+	__be16 sport;
+	__be16 dport;
+} __aligned(SIPHASH_ALIGNMENT);
+
+/**
  * struct scd_tuple - a segment's tuple, of either family
  * @ipv6: which one: @t6, or @t4
  * @t4: the IPv4 tuple

@@ -158,16 +158,20 @@ def compare(a: Path, b: Path, tolerance=0.001):
                                 + (f" ({'/'.join(where)})" if where else ""))
 
 
+def icount_rows(root: Path, targets):
+    """(target, data) of each target that has icount rows, in the given order."""
+    for t in targets:
+        path = root / t / "icount" / "bench.csv"
+        if path.exists():
+            yield t, load(path)[1]
+
+
 def summary(root: Path, targets) -> int:
     """ours/kernel per target from the icount rows."""
     lines = []
     print(f"{'target':<16} {'siphash median':>14} {'max':>6} {'hsiphash median':>15} {'max':>6}"
           f" {'helpers max':>11}")
-    for t in targets:
-        path = root / t / "icount" / "bench.csv"
-        if not path.exists():
-            continue
-        _, data, _ = load(path)
+    for t, data in icount_rows(root, targets):
         cols = []
         for fn in ("siphash", "hsiphash"):
             r = [x for _, _, _, _, x in ours_vs_kernel(data, [fn])]
@@ -245,11 +249,7 @@ def series(root: Path, targets) -> int:
     print("| target | bits | 8 B | 16 B | 32 B | 64 B | the series (cycles, x86, 2016) |")
     print("|---|---|---|---|---|---|---|")
     demo_rows = []
-    for t in targets:
-        path = root / t / "icount" / "bench.csv"
-        if not path.exists():
-            continue
-        _, data, _ = load(path)
+    for t, data in icount_rows(root, targets):
         bits = tables.get(t).bits
         cells = []
         for n in (8, 16, 32, 64):
@@ -283,11 +283,7 @@ def series(root: Path, targets) -> int:
 def print_hmac(root: Path, targets):
     """The HMAC comparison where the kernel has the HMAC calls."""
     lines = []
-    for t in targets:
-        path = root / t / "icount" / "bench.csv"
-        if not path.exists():
-            continue
-        _, data, _ = load(path)
+    for t, data in icount_rows(root, targets):
         rows, prep = keyed_hash(data)
         for n, r in rows:
             sip = r.get("siphash")

@@ -22,11 +22,25 @@ u64 byte_sipmod___siphash_unaligned(const void *, size_t, const siphash_key_t *)
 u32 byte_sipmod___hsiphash_aligned(const void *, size_t, const hsiphash_key_t *);
 u32 byte_sipmod___hsiphash_unaligned(const void *, size_t, const hsiphash_key_t *);
 
-static void mismatch(const char *what, size_t len, unsigned int off, u64 got,
-		     u64 want)
+/* The two tails of siphash.c, each entry indexed by "aligned". */
+static const struct tail {
+	u64 (*sip[2])(const void *, size_t, const siphash_key_t *);
+	u32 (*hsip[2])(const void *, size_t, const hsiphash_key_t *);
+	const char *name;
+} tails[] = {
+	{ { __siphash_unaligned, __siphash_aligned },
+	  { __hsiphash_unaligned, __hsiphash_aligned },
+	  "word-at-a-time" },
+	{ { byte_sipmod___siphash_unaligned, byte_sipmod___siphash_aligned },
+	  { byte_sipmod___hsiphash_unaligned, byte_sipmod___hsiphash_aligned },
+	  "byte tail" },
+};
+
+static void mismatch(const char *fn, const char *tail, size_t len,
+		     unsigned int off, u64 got, u64 want)
 {
-	fprintf(stderr, "MISMATCH %s len %zu off %u: %016llx want %016llx\n",
-		what, len, off, (unsigned long long)got,
+	fprintf(stderr, "MISMATCH %s %s len %zu off %u: %016llx want %016llx\n",
+		fn, tail, len, off, (unsigned long long)got,
 		(unsigned long long)want);
 	abort();
 }
@@ -35,23 +49,18 @@ static void check(const u8 *p, size_t len, unsigned int off, bool aligned,
 		  const siphash_key_t *k, u64 want24, u32 want13)
 {
 	const hsiphash_key_t *hk = (const hsiphash_key_t *)k;
+	const struct tail *t;
 	u64 got;
 
 	shim_zeropad_end = p + len;
-	got = aligned ? __siphash_aligned(p, len, k) : __siphash_unaligned(p, len, k);
-	if (got != want24)
-		mismatch("siphash word-at-a-time", len, off, got, want24);
-	got = aligned ? byte_sipmod___siphash_aligned(p, len, k) :
-			byte_sipmod___siphash_unaligned(p, len, k);
-	if (got != want24)
-		mismatch("siphash byte tail", len, off, got, want24);
-	got = aligned ? __hsiphash_aligned(p, len, hk) : __hsiphash_unaligned(p, len, hk);
-	if (got != want13)
-		mismatch("hsiphash word-at-a-time", len, off, got, want13);
-	got = aligned ? byte_sipmod___hsiphash_aligned(p, len, hk) :
-			byte_sipmod___hsiphash_unaligned(p, len, hk);
-	if (got != want13)
-		mismatch("hsiphash byte tail", len, off, got, want13);
+	for (t = tails; t < tails + ARRAY_SIZE(tails); t++) {
+		got = t->sip[aligned](p, len, k);
+		if (got != want24)
+			mismatch("siphash", t->name, len, off, got, want24);
+		got = t->hsip[aligned](p, len, hk);
+		if (got != want13)
+			mismatch("hsiphash", t->name, len, off, got, want13);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)

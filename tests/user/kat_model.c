@@ -4,10 +4,11 @@
  * syncookie_kat.h) against a model of the demos' hashing that runs on the
  * CPU it is built for: the same C as secure_seq_demo.c and
  * syncookie_demo.c (network-order fields passed to siphash_3u32() and
- * siphash_4u32() as CPU integers, IPv6 inputs as aligned structs with a
- * CPU-order count), over the module's own siphash.c. Built for the host,
- * it checks the little-endian tables; built for s390x and run under
- * qemu-user, the big-endian ones (make -C tests/user kat-model-s390x).
+ * siphash_4u32() as CPU integers, IPv6 inputs as the demos' own aligned
+ * structs with a CPU-order count), over the module's own siphash.c. Built
+ * for the host, it checks the little-endian tables; built for s390x and
+ * run under qemu-user, the big-endian ones (make -C tests/user
+ * kat-model-s390x).
  *
  * The generators lay the bytes out by hand for both byte orders; this
  * program lets a real CPU of each order do it, so the two must agree.
@@ -18,12 +19,10 @@
 #include <string.h>
 
 #include "harness.h"
+#include "include/secure_seq_demo.h"
+#include "include/syncookie_demo.h"
 #include "tests/vectors/secure_seq_kat.h"
 #include "tests/vectors/syncookie_kat.h"
-
-/* The kernel's types of network-order fields, without sparse. */
-typedef u32 __be32;
-typedef u16 __be16;
 
 static const siphash_key_t key = {{
 	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
@@ -35,19 +34,6 @@ static const siphash_key_t keys[2] = {
 };
 
 /* ---- as secure_seq_demo.c hashes ---------------------------------------- */
-
-struct v6_ports {
-	struct in6_addr saddr;
-	struct in6_addr daddr;
-	__be16 sport;
-	__be16 dport;
-} __aligned(SIPHASH_ALIGNMENT);
-
-struct v6_dport {
-	struct in6_addr saddr;
-	struct in6_addr daddr;
-	__be16 dport;
-} __aligned(SIPHASH_ALIGNMENT);
 
 static u64 tcp_v4(__be32 saddr, __be32 daddr, __be16 sport, __be16 dport)
 {
@@ -64,30 +50,24 @@ static u64 port_v4(__be32 saddr, __be32 daddr, __be16 dport)
 static u64 tcp_v6(const struct in6_addr *s, const struct in6_addr *d,
 		  __be16 sport, __be16 dport)
 {
-	const struct v6_ports in = {
+	const struct demo_v6_ports in = {
 		.saddr = *s, .daddr = *d, .sport = sport, .dport = dport,
 	};
 
-	return siphash(&in, offsetof(struct v6_ports, dport) + 2, &key);
+	return siphash(&in, offsetof(struct demo_v6_ports, dport) + 2, &key);
 }
 
 static u64 port_v6(const struct in6_addr *s, const struct in6_addr *d,
 		   __be16 dport)
 {
-	const struct v6_dport in = { .saddr = *s, .daddr = *d, .dport = dport };
+	const struct demo_v6_dport in = {
+		.saddr = *s, .daddr = *d, .dport = dport,
+	};
 
-	return siphash(&in, offsetof(struct v6_dport, dport) + 2, &key);
+	return siphash(&in, offsetof(struct demo_v6_dport, dport) + 2, &key);
 }
 
 /* ---- as syncookie_demo.c hashes ------------------------------------------ */
-
-struct v6_cookie {
-	struct in6_addr saddr;
-	struct in6_addr daddr;
-	u32 count;
-	__be16 sport;
-	__be16 dport;
-} __aligned(SIPHASH_ALIGNMENT);
 
 static u64 cookie_v4(const struct syncookie_kat *k, u32 count, int c)
 {
@@ -102,13 +82,13 @@ static u64 cookie_v4(const struct syncookie_kat *k, u32 count, int c)
 
 static u64 cookie_v6(const struct syncookie_kat *k, u32 count, int c)
 {
-	struct v6_cookie in = {
+	struct scd_v6_input in = {
 		.count = count, .sport = htons(k->sport), .dport = htons(k->dport),
 	};
 
 	memcpy(&in.saddr, k->saddr, 16);
 	memcpy(&in.daddr, k->daddr, 16);
-	return siphash(&in, offsetof(struct v6_cookie, dport) + 2, &keys[c]);
+	return siphash(&in, offsetof(struct scd_v6_input, dport) + 2, &keys[c]);
 }
 
 /* ---- the checks ------------------------------------------------------------ */

@@ -62,48 +62,41 @@ static u8 *place(const u8 *msg, size_t len, unsigned int off)
 	return buf;
 }
 
-/* SipHash-2-4 of @msg at every offset through every entry point. */
-static void sip_all(const u8 *msg, size_t len, const siphash_key_t *key,
-		    u64 want, const char *what)
+/*
+ * Entry point @e of SipHash-2-4 (@key a siphash_key_t) or, with @half,
+ * of hsiphash (@key an hsiphash_key_t): 0 the unaligned entry, 1 the
+ * siphash()/hsiphash() wrapper, 2 the aligned entry.
+ */
+static u64 entry(const u8 *p, size_t len, const void *key, bool half, int e)
 {
-	unsigned int off;
-	u64 got[3];
-	u8 *buf;
-	int e;
-
-	for (off = 0; off < 8; off++) {
-		buf = place(msg, len, off);
-		got[0] = sip_call(buf + off, len, key, false);
-		shim_zeropad_end = buf + off + len;
-		got[1] = siphash(buf + off, len, key);
-		got[2] = off ? got[0] : sip_call(buf, len, key, true);
-		for (e = 0; e < 3; e++)
-			if (got[e] != want)
-				fail("%s len %zu off %u entry %d: %016llx want %016llx",
-				     what, len, off, e, (unsigned long long)got[e],
-				     (unsigned long long)want);
-		free(buf);
+	if (e == 1) {
+		shim_zeropad_end = p + len;
+		return half ? hsiphash(p, len, key) : siphash(p, len, key);
 	}
+	return half ? hsip_call(p, len, key, e == 2) :
+		      sip_call(p, len, key, e == 2);
 }
 
-static void hsip_all(const u8 *msg, size_t len, const hsiphash_key_t *key,
-		     u32 want, const char *what)
+/* @msg at every offset through every entry point (the aligned one at 0). */
+static void all_entries(const u8 *msg, size_t len, const void *key,
+			bool half, u64 want, const char *what)
 {
+	int digits = half ? 8 : 16;
 	unsigned int off;
-	u32 got[3];
+	u64 got;
 	u8 *buf;
 	int e;
 
 	for (off = 0; off < 8; off++) {
 		buf = place(msg, len, off);
-		got[0] = hsip_call(buf + off, len, key, false);
-		shim_zeropad_end = buf + off + len;
-		got[1] = hsiphash(buf + off, len, key);
-		got[2] = off ? got[0] : hsip_call(buf, len, key, true);
-		for (e = 0; e < 3; e++)
-			if (got[e] != want)
-				fail("%s len %zu off %u entry %d: %08x want %08x",
-				     what, len, off, e, got[e], want);
+		for (e = 0; e < (off ? 2 : 3); e++) {
+			got = entry(buf + off, len, key, half, e);
+			if (got != want)
+				fail("%s len %zu off %u entry %d: %0*llx want %0*llx",
+				     what, len, off, e, digits,
+				     (unsigned long long)got, digits,
+				     (unsigned long long)want);
+		}
 		free(buf);
 	}
 }
@@ -121,7 +114,7 @@ static void t_series_siphash(void)
 
 		if (len == 7 && getenv("SIPTEST_INJECT"))
 			want ^= 1;
-		sip_all(seq, len, &test_key_siphash, want, "series");
+		all_entries(seq, len, &test_key_siphash, false, want, "series");
 	}
 }
 
@@ -130,8 +123,8 @@ static void t_series_hsiphash(void)
 	size_t len;
 
 	for (len = 0; len < ARRAY_SIZE(test_vectors_hsiphash); len++)
-		hsip_all(seq, len, &test_key_hsiphash,
-			 test_vectors_hsiphash[len], "series");
+		all_entries(seq, len, &test_key_hsiphash, true,
+			    test_vectors_hsiphash[len], "series");
 }
 
 static void t_long(void)
@@ -142,10 +135,10 @@ static void t_long(void)
 	for (i = 0; i < sizeof(msg); i++)
 		msg[i] = LONG_MSG_BYTE(i);
 	for (i = 0; i < ARRAY_SIZE(long_lens); i++) {
-		sip_all(msg, long_lens[i], &test_key_siphash,
-			long_vectors_siphash[i], "long siphash");
-		hsip_all(msg, long_lens[i], &test_key_hsiphash,
-			 long_vectors_hsiphash[i], "long hsiphash");
+		all_entries(msg, long_lens[i], &test_key_siphash, false,
+			    long_vectors[i].siphash, "long siphash");
+		all_entries(msg, long_lens[i], &test_key_hsiphash, true,
+			    long_vector_hsiphash(i), "long hsiphash");
 	}
 }
 
@@ -221,10 +214,17 @@ static void ref_hkey(hsiphash_key_t *k, int fill, size_t len)
 #endif
 }
 
-static void t_libsodium(void)
+/*
+ * Every case of the table: SipHash-2-4 against libsodium or, with @half,
+ * hsiphash against OpenSSL's SipHash-1-3 (its 64-bit form).
+ */
+static void ref_cases(bool half)
 {
+	union {
+		siphash_key_t sip;
+		hsiphash_key_t hsip;
+	} key;
 	u8 msg[REF_MAX];
-	siphash_key_t key;
 	size_t len;
 	int fill;
 
@@ -233,28 +233,26 @@ static void t_libsodium(void)
 			if (!take(len))
 				continue;
 			ref_msg(ref, fill, len, msg);
-			ref_key(&key, fill, len);
-			sip_all(msg, len, &key, ref->sip24[fill][len], "libsodium");
+			if (half)
+				ref_hkey(&key.hsip, fill, len);
+			else
+				ref_key(&key.sip, fill, len);
+			all_entries(msg, len, &key, half,
+				    half ? (u32)ref->sip13[fill][len] :
+					   ref->sip24[fill][len],
+				    half ? "OpenSSL" : "libsodium");
 		}
+}
+
+static void t_libsodium(void)
+{
+	ref_cases(false);
 }
 
 #if BITS_PER_LONG == 64
 static void t_openssl(void)
 {
-	u8 msg[REF_MAX];
-	hsiphash_key_t key;
-	size_t len;
-	int fill;
-
-	for (fill = 0; fill < REF_FILLS; fill++)
-		for (len = 0; len <= REF_MAX; len++) {
-			if (!take(len))
-				continue;
-			ref_msg(ref, fill, len, msg);
-			ref_hkey(&key, fill, len);
-			hsip_all(msg, len, &key, (u32)ref->sip13[fill][len],
-				 "OpenSSL");
-		}
+	ref_cases(true);
 }
 #else
 static const char *half_path;
@@ -281,7 +279,7 @@ static void t_halfsiphash_py(void)
 			continue;
 		ref_msg(ref, fill, len, msg);
 		ref_hkey(&key, fill, len);
-		hsip_all(msg, len, &key, want, "halfsiphash.py");
+		all_entries(msg, len, &key, true, want, "halfsiphash.py");
 	}
 	fclose(f);
 	if (n < 3 * 1000)

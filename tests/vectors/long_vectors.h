@@ -13,40 +13,33 @@
 #ifndef SIPHASH_VECTORS_LONG_VECTORS_H
 #define SIPHASH_VECTORS_LONG_VECTORS_H
 
-static const u64 long_vectors_siphash[] = {
-	0x92b568c7d425ff49ULL,	/* len 64 */
-	0xbc2977899f5dc094ULL,	/* len 65 */
-	0x2378c9da0a6e5a25ULL,	/* len 100 */
-	0x8fac097080d7dbaeULL,	/* len 127 */
-	0x48702f450faed6adULL,	/* len 128 */
-	0xf26d0fb3a1a4e1c1ULL,	/* len 200 */
-	0x8f795b2781b91ac1ULL,	/* len 255 */
-	0x89409156e204588aULL,	/* len 256 */
-	0x360fe0324b11b966ULL,	/* len 257 */
-	0x44e13aaa95dd5f40ULL,	/* len 300 */
-	0xfe79a4799fe5cd84ULL,	/* len 511 */
-	0xd30b995817d0cca0ULL,	/* len 512 */
-	0xcd3a397b35d940feULL,	/* len 513 */
-	0x834a1023ef85e590ULL,	/* len 1000 */
-	0x031d2581ad9a5ff5ULL,	/* len 1024 */
+/**
+ * struct long_vector - the values of one long message
+ * @siphash: SipHash-2-4
+ * @hsiphash64: the 64-bit hsiphash
+ */
+struct long_vector {
+	u64 siphash;
+	u32 hsiphash64;
 };
 
-static const u32 long_vectors_hsiphash64[] = {
-	0x50ae41c6U,	/* len 64 */
-	0x5918cbaeU,	/* len 65 */
-	0x04bb2873U,	/* len 100 */
-	0xd73710adU,	/* len 127 */
-	0x1c469ad9U,	/* len 128 */
-	0xcfc9002bU,	/* len 200 */
-	0x15d04c2cU,	/* len 255 */
-	0xa88bdc46U,	/* len 256 */
-	0x95f0b737U,	/* len 257 */
-	0x530001baU,	/* len 300 */
-	0x017f967dU,	/* len 511 */
-	0xa0e72560U,	/* len 512 */
-	0xf105055eU,	/* len 513 */
-	0x8fd8ab2cU,	/* len 1000 */
-	0x39dafc74U,	/* len 1024 */
+/* One row per length of LONG_MSG_LENGTHS, in its order. */
+static const struct long_vector long_vectors[] = {
+	{ 0x92b568c7d425ff49ULL, 0x50ae41c6U },	/* len 64 */
+	{ 0xbc2977899f5dc094ULL, 0x5918cbaeU },	/* len 65 */
+	{ 0x2378c9da0a6e5a25ULL, 0x04bb2873U },	/* len 100 */
+	{ 0x8fac097080d7dbaeULL, 0xd73710adU },	/* len 127 */
+	{ 0x48702f450faed6adULL, 0x1c469ad9U },	/* len 128 */
+	{ 0xf26d0fb3a1a4e1c1ULL, 0xcfc9002bU },	/* len 200 */
+	{ 0x8f795b2781b91ac1ULL, 0x15d04c2cU },	/* len 255 */
+	{ 0x89409156e204588aULL, 0xa88bdc46U },	/* len 256 */
+	{ 0x360fe0324b11b966ULL, 0x95f0b737U },	/* len 257 */
+	{ 0x44e13aaa95dd5f40ULL, 0x530001baU },	/* len 300 */
+	{ 0xfe79a4799fe5cd84ULL, 0x017f967dU },	/* len 511 */
+	{ 0xd30b995817d0cca0ULL, 0xa0e72560U },	/* len 512 */
+	{ 0xcd3a397b35d940feULL, 0xf105055eU },	/* len 513 */
+	{ 0x834a1023ef85e590ULL, 0x8fd8ab2cU },	/* len 1000 */
+	{ 0x031d2581ad9a5ff5ULL, 0x39dafc74U },	/* len 1024 */
 };
 
 #endif /* SIPHASH_VECTORS_LONG_VECTORS_H */

@@ -94,15 +94,14 @@ static const hsiphash_key_t test_key_hsiphash = {{
 	0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL
 }};
 #define test_vectors_hsiphash	test_vectors_hsiphash64
-#define long_vectors_hsiphash	long_vectors_hsiphash64
+#define long_vector_hsiphash(i)	(long_vectors[i].hsiphash64)
 #else
 static const hsiphash_key_t test_key_hsiphash = {{ 0x03020100U, 0x07060504U }};
 #define test_vectors_hsiphash	test_vectors_hsiphash32
-#define long_vectors_hsiphash	long_vectors_hsiphash32
+#define long_vector_hsiphash(i)	(long_vectors_hsiphash32[i])
 #endif
 
-static_assert(ARRAY_SIZE(long_vectors_siphash) == ARRAY_SIZE(long_lens));
-static_assert(ARRAY_SIZE(long_vectors_hsiphash64) == ARRAY_SIZE(long_lens));
+static_assert(ARRAY_SIZE(long_vectors) == ARRAY_SIZE(long_lens));
 static_assert(ARRAY_SIZE(long_vectors_hsiphash32) == ARRAY_SIZE(long_lens));
 
 #endif /* SIPHASH_VECTORS_H */

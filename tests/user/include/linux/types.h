@@ -14,6 +14,8 @@ typedef uint64_t u64;
 typedef uint16_t __le16;
 typedef uint32_t __le32;
 typedef uint64_t __le64;
+typedef uint16_t __be16;
+typedef uint32_t __be32;
 
 #define __force
 #define __aligned(x)		__attribute__((__aligned__(x)))
