@@ -69,13 +69,18 @@ class Boot:
     checks of stress.sh)."""
 
     def __init__(self, t, k, kunit, modules_dir, results, mode="boot", modules=None, extra=(),
-                 args=None, timeout=300, build=None, prebuilt=None, stress=None):
+                 args=None, timeout=300, build=None, prebuilt=None, stress=None, loader=None,
+                 refuse=()):
         self.t, self.k, self.kunit, self.mode = t, k, kunit, mode
+        # LOADER: a tree with kmod/modprobe and kmod/insmod (a suite's kmod)
+        # that loads instead of busybox; REFUSE: module files it must fail
+        # to load, tried before siphash.ko.
+        self.loader, self.refuse = loader, [Path(r) for r in refuse]
         self.results = Path(results)
         self.build = Path(build or ROOT / "build" / t.name)
         kos = {ko.stem: ko for ko in __import__("kbuild").order(modules_dir)}
         if prebuilt:
-            kos.update({p.stem: p for p in Path(prebuilt).glob("*.ko")})
+            kos.update({p.name.split(".ko")[0]: p for p in Path(prebuilt).glob("*.ko*")})
         self.kos = kos
         names = [n for n in kos if n != "siphash"]
         self.modules = names if modules is None else list(modules)
@@ -127,6 +132,9 @@ class Boot:
         if self.t.align_trap == "yes":
             lines.append("mips-unaligned")
         lines.append("net")
+        if self.loader:
+            lines.append("modprobe /kmod/modprobe")
+        lines += [f"refuse /refuse/{r.name}" for r in self.refuse]
         if self.mode == "stress":
             return lines + stress_plan(self)
         lines.append("load siphash " + " ".join(self.arglist("siphash")))
@@ -150,10 +158,15 @@ class Boot:
         shutil.copy(HERE / "bad-log.patterns", st / "etc/bad-log.patterns")
         for m in self.order():
             src = self.kos.get(m) or next(e for e in self.extra if e.stem == m)
-            shutil.copy(src, mods / "extra" / f"{m}.ko")
+            shutil.copy(src, mods / "extra" / f"{m}{ko_suffix(src)}")
         for m, src in list(self.kos.items()) + ([(self.leak.stem, self.leak)] if self.leak else []):
-            if not (mods / "extra" / f"{m}.ko").exists():
-                shutil.copy(src, mods / "extra" / f"{m}.ko")
+            if not (mods / "extra" / f"{m}{ko_suffix(src)}").exists():
+                shutil.copy(src, mods / "extra" / f"{m}{ko_suffix(src)}")
+        if self.loader:
+            shutil.copytree(self.loader, st, symlinks=True, dirs_exist_ok=True)
+        for r in self.refuse:
+            (st / "refuse").mkdir(exist_ok=True)
+            shutil.copy(r, st / "refuse")
         self.guest_kmods = []
         config = Path(self.k["config"]).read_text()
         for m in self.t.guest_kmods.split():
@@ -240,6 +253,11 @@ class Boot:
         wall, cpu = time.monotonic() - t0, util._children_cpu() - c0
         util.CLOCK.add("qemu", wall, cpu)
         return rc, round(wall, 1), round(cpu, 1)
+
+
+def ko_suffix(path):
+    """.ko, or .ko.xz, .ko.zst: a module file's name as its packager wrote it."""
+    return path.name[path.name.index(".ko"):]
 
 
 def stress_plan(b):

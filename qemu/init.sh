@@ -9,6 +9,10 @@
 #   mips-unaligned     every unaligned kernel access oopses; report the
 #                      emulated-access counter before and after
 #   net                bring up the loopback interface
+#   modprobe PATH      load and refuse with PATH (and insmod beside it), a
+#                      suite's kmod, instead of busybox; say what the kernel
+#                      decompresses itself (/sys/module/compression)
+#   refuse FILE        insmod FILE must fail (a negative control)
 #   sysctl KEY=VALUE   write /proc/sys/KEY
 #   load MOD ARGS...   modprobe MOD; it must then be live in /sys/module
 #   ktap MOD ARGS...   the same, for a module that reports KTAP
@@ -64,7 +68,7 @@ modload() {
 	echo "harness: modprobe $mod $(args_for_log "$@")" >/dev/kmsg
 	rc=0
 	# shellcheck disable=SC2046
-	modprobe "$mod" $(resolve_args "$@") 2>/tmp/modprobe.err || rc=$?
+	"${MODPROBE:-modprobe}" "$mod" $(resolve_args "$@") 2>/tmp/modprobe.err || rc=$?
 	if [ "$rc" -ne 0 ]; then
 		status "FAIL modprobe-failed $mod: modprobe exit $rc: $(head -c 300 /tmp/modprobe.err | tr '\n' ' ')(busybox retried finit_module() with init_module(): the error is the second attempt's)"
 		return 1
@@ -103,6 +107,19 @@ while read -r kind rest; do
 		status_boot_done=1
 		;;
 	secret) SECRETS="$SECRETS $*" ;;
+	modprobe)
+		MODPROBE=$1
+		status "OK loader: $($1 --version | head -n 1), the kernel decompresses: $(cat /sys/module/compression 2>/dev/null || echo nothing)"
+		;;
+	refuse)
+		if "${MODPROBE%/*}/insmod" "$1" 2>/tmp/refuse.err; then
+			status "FAIL not-refused $1 loaded"
+			rmmod "$(basename "${1%%.ko*}")"
+			ok=0
+		else
+			status "OK refused: $1: $(head -c 200 /tmp/refuse.err | tr '\n' ' ')"
+		fi
+		;;
 	kmod) insmod "$1" || { status "FAIL kmod-failed $1"; ok=0; break; } ;;
 	mips-unaligned)
 		mount -t debugfs debugfs /sys/kernel/debug
