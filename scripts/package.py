@@ -19,6 +19,19 @@ NAME, PKG = "siphash-oot", "siphash-oot-dkms"
 META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64", \
     "linux-headers-cloud-amd64"
 MOK = "/var/lib/dkms/mok.pub"
+# The suites the package is installed in: their archives, the header
+# metapackages of their kernels (META/RELEASE: RELEASE's version of META,
+# beside the suite's own), what else the root holds (pahole, the newer
+# suites' BTF: bookworm's headers bring dwarves; busybox for their boot;
+# sid's images would take dracut, which is not diverted), all resolved at
+# run time.
+SUITES = {"bookworm": (["bookworm", "bookworm-updates", "bookworm-security"],
+                       [META_61, META_612], []),
+          "trixie": (["trixie", "trixie-updates", "trixie-security", "trixie-backports"],
+                     ["linux-headers-amd64", "linux-headers-amd64/trixie-backports"],
+                     ["pahole", "busybox-static"]),
+          "sid": (["sid"], ["linux-headers-amd64"],
+                  ["pahole", "busybox-static", "initramfs-tools"])}
 
 
 def version():
@@ -236,9 +249,10 @@ def unsigned(root, path, signer):
 class Root:
     """The clean bookworm root of deb_check, as an overlay over a cached one."""
 
-    def __init__(self, work):
-        self.work = work
-        self.pristine = CACHE / "deb" / "bookworm-amd64-headers"
+    def __init__(self, work, suite="bookworm"):
+        self.work, self.suite = work, suite
+        self.archives, self.metas, self.extra = SUITES[suite]
+        self.pristine = CACHE / "deb" / f"{suite}-amd64-headers"
         self.path = work / "root"
         self.log = work / "deb-check.log"
 
@@ -252,7 +266,7 @@ class Root:
                         *args, **kw)
 
     def make(self):
-        log(f"making the bookworm root with mmdebstrap (cached in {self.pristine})")
+        log(f"making the {self.suite} root with mmdebstrap (cached in {self.pristine})")
         shutil.rmtree(self.pristine, ignore_errors=True)
         tmp = self.pristine.with_suffix(".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
@@ -262,9 +276,10 @@ class Root:
         hook = ('chroot "$1" dpkg-divert --quiet --local --rename --add '
                 '/usr/sbin/update-initramfs && ln -s /bin/true "$1/usr/sbin/update-initramfs"')
         run(["mmdebstrap", "--mode=root", "--format=directory", "--variant=apt",
-             f"--include={META_61},{META_612}", f"--essential-hook={hook}", "bookworm", str(tmp),
-             f"deb {util.MIRROR} bookworm main", f"deb {util.MIRROR} bookworm-updates main",
-             f"deb {util.SECURITY} bookworm-security main"], kind="package", log_to=self.log)
+             *self.more_opts(), f"--include={','.join(m for m in self.metas if '/' not in m)}"
+             + "".join("," + x for x in self.extra), f"--essential-hook={hook}", self.suite,
+             str(tmp), *(f"deb {util.SECURITY if a.endswith('-security') else util.MIRROR} {a} "
+                         "main" for a in self.archives)], kind="package", log_to=self.log)
         tmp.rename(self.pristine)
 
     def mount(self):
@@ -278,9 +293,32 @@ class Root:
         shutil.copy("/etc/resolv.conf", self.path / "etc/resolv.conf")
         run(["mount", "-t", "proc", "proc", str(self.path / "proc")])
 
+    def more_opts(self):
+        """mmdebstrap's options beyond bookworm's: an old sid index (this
+        mirror's is past Valid-Until); the headers of META/RELEASE, the
+        package its RELEASE version depends on, installed from RELEASE."""
+        if self.suite == "bookworm":
+            return []
+        out = ['--aptopt=Acquire::Check-Valid-Until "false"']
+        # Each kernel's image too, as a user has: without it (7.x headers
+        # do not depend on it) there is no modules.dep, and DKMS does not
+        # compress as for the installed kernel. Only META/RELEASE's from
+        # RELEASE: -t would take the suite's own metapackages there too.
+        for m in (m for m in self.metas if "/" in m):
+            out.append(f"--customize-hook=chroot \"$1\" sh -c 'h=$(apt-cache depends {m} | sed -n "
+                       "\"s/^ *Depends: \\(linux-headers-[0-9][^ ]*\\)$/\\1/p\"); apt-get "
+                       f"install -q -y -t {m.split('/')[1]} $h $(echo $h | sed s/headers/image/)'")
+        return out + ["--customize-hook=chroot \"$1\" sh -c 'apt-get install -q -y $(dpkg-query "
+                      "-W -f=\"\\${Package} \" \"linux-headers-[0-9]*-amd64\" | sed "
+                      "s/linux-headers-/linux-image-/g)'"]
+
     def release(self, meta):
+        if "/" in meta:
+            out = self.run("apt-cache", "depends", meta).stdout
+            m = re.search(r"^\s*Depends: linux-headers-([0-9]\S*)$", out, re.M)
+            return m.group(1) if m else ""
         out = self.run("dpkg-query", "-W", "-f=${Depends}", meta).stdout
-        m = re.match(r"linux-headers-([^ ,]+)", out)
+        m = re.search(r"linux-headers-([0-9][^ ,]*)", out)
         return m.group(1) if m else ""
 
     def files(self):
