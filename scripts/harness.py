@@ -315,6 +315,63 @@ def dkms_boot(rec):
     rec.boot("dkms-boot", v)
 
 
+def suite_checks(rec, suite):
+    """The package in a root of SUITE (package.suite_check), then the module
+    DKMS built for its newest kernel booted in that kernel: loaded by the
+    suite's own kmod from the file exactly as DKMS installed it (kmod 31
+    and later hand a compressed file to the kernel's decompressor:
+    finit_module() with MODULE_INIT_COMPRESSED_FILE), after the negative
+    control: that module recompressed with xz's default CRC64 check,
+    which the kernel's decompressor does not know, must be refused."""
+    deps("lintian:lintian", "dpkg-buildpackage:dpkg-dev", "dh:debhelper", "dh_dkms:dh-dkms")
+    package.suite_check(rec, suite)
+    suite_boot(rec, suite)
+
+
+def suite_boot(rec, suite):
+    d = ROOT / "build" / f"deb-{suite}" / "boot"
+    meta = util.read_json(d / "boot.json", {})
+    if not meta:
+        return rec.add("dkms-boot", False, f"no DKMS build of the package to boot in {d}",
+                       "dkms-boot")
+    img, kver = d / "image", meta["kver"]
+    vmlinuz = next((p for p in (img / f"boot/vmlinuz-{kver}",
+                                img / f"usr/lib/modules/{kver}/vmlinuz") if p.exists()), None)
+    config = next((p for p in (img / f"boot/config-{kver}", img / f"usr/lib/modules/{kver}/config")
+                   if p.exists()), None)
+    busybox = next((p for p in (img / "bin/busybox", img / "usr/bin/busybox") if p.exists()), None)
+    if not (vmlinuz and config and busybox):
+        return rec.add("dkms-boot", False, f"no vmlinuz, config or busybox of {kver} in {img}",
+                       "dkms-boot")
+    targets = tables.load()
+    t = tables.role("reference", targets)
+    k = {"kver": kver, "vmlinuz": str(vmlinuz), "config": str(config), "busybox": str(busybox),
+         "guest_kmod_dir": str(img), "qemu": t.qemu}
+    ko = next((d / "modules").glob("siphash.ko*"))
+    neg = d / "refuse" / "siphash.ko.xz"
+    neg.parent.mkdir(exist_ok=True)
+    raw = subprocess.run(["xz", "-dc", str(ko)], capture_output=True, check=True).stdout \
+        if ko.name.endswith(".xz") else ko.read_bytes()
+    neg.write_bytes(subprocess.run(["xz", "--check=crc64", "-c"], input=raw, check=True,
+                                   capture_output=True).stdout)
+    kunit = fetch.source_tools(t, targets) / "tools/testing/kunit"
+    v = Boot(t, k, kunit, d / "modules", RESULTS / f"package-{suite}" / "dkms-boot",
+             prebuilt=d / "modules", modules=[], extra=[d / "siphash_consumer.ko"],
+             loader=d / "kmod", refuse=[neg], build=ROOT / "build" / f"deb-{suite}"
+             / "qemu").run()
+    print(v.pop("text"))
+    said = " ".join(c for c in v["checks"])
+    rec.add("dkms-boot", not v["failed"], f"{kver} booted, the suite's kmod {meta['kmod']} loaded "
+            f"{ko.name} as DKMS {meta['dkms']} installed it, and the consumer: {v['passed']} "
+            f"passed, {v['failed']} failed ({said})", "dkms-boot")
+    klog = re.findall(r"\] (decompression failed.*)", (RESULTS / f"package-{suite}/dkms-boot/"
+                                                         "console.log").read_text(errors="replace"))
+    rec.add("negative/xz-crc64", "refused" in said and not any(
+        f["code"] == "not-refused" for f in v["failures"]), f"{ko.name} recompressed with xz "
+        f"--check=crc64: {said}; the kernel: {' '.join(klog) or 'nothing'}", "control-missed")
+    rec.boot("dkms-boot", v)
+
+
 def cmd_check():
     """host, package and the cells as processes, JOBS at a time (the longest
     first: the built kernel's cell, the reference's), then the merge."""
@@ -331,7 +388,8 @@ def cmd_check():
     order = sorted(units, key=lambda u: (u not in [t.name for t in sel if t.kconfig],
                                          u != "package", u == "host"))
     me = [sys.executable, __file__]
-    cmds = {u: me + ([u] if u in ("host", "package") else ["cell", u]) for u in order}
+    cmds = {u: me + ([u] if u in ("host", "package") else ["package"] if u.startswith(
+        "package-") else ["cell", u]) for u in order}
     running = {}
     while order or running:
         while order and len(running) < int(jobs):
@@ -339,7 +397,10 @@ def cmd_check():
             (RESULTS / u).mkdir(parents=True, exist_ok=True)
             out = open(RESULTS / u / "log.txt", "w")
             running[u] = (subprocess.Popen(cmds[u], stdout=out, stderr=subprocess.STDOUT,
-                                           stdin=subprocess.DEVNULL), time.monotonic())
+                                           stdin=subprocess.DEVNULL, env=dict(
+                                               os.environ, SUITE=u.removeprefix("package-"))
+                                           if u.startswith("package-") else None),
+                          time.monotonic())
         time.sleep(1)
         for u, (p, t0) in list(running.items()):
             if p.poll() is None:
@@ -403,7 +464,8 @@ def main(argv):
                                    sys.executable, __file__, "package"],
                        dict(os.environ, SIPHASH_NS="1"))
         return {"run": cmd_run, "host": lambda: unit("host", host), "check": cmd_check,
-                "package": lambda: unit("package", package_checks),
+                "package": lambda: unit("package", package_checks) if not E("SUITE") else
+                unit(f"package-{E('SUITE')}", lambda rec: suite_checks(rec, E("SUITE"))),
                 "module": lambda: cmd_module(rest[0] if rest else E("M", ""))}[cmd]()
     except (Failure, tables.TableError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -247,7 +247,7 @@ def unsigned(root, path, signer):
 
 
 class Root:
-    """The clean bookworm root of deb_check, as an overlay over a cached one."""
+    """A clean root of SUITE (deb_check: bookworm), as an overlay over a cached one."""
 
     def __init__(self, work, suite="bookworm"):
         self.work, self.suite = work, suite
@@ -347,8 +347,7 @@ def deb_check(rec):
     t0 = time.monotonic()
     ver = version()
     deb = work / f"{PKG}_{ver}_all.deb"
-    p = run(["make", "-s", "-C", str(ROOT), "deb"], kind="package", log_to=root.log, check=False)
-    if p.returncode or not deb.exists():
+    if make_deb(root.log) or not deb.exists():
         return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
     listing = run(["dpkg-deb", "-c", str(deb)])
     srcs = run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - --wildcards "
@@ -561,3 +560,176 @@ def deb_check(rec):
     subprocess.run(["umount", "-R", str(root.path)])
     print(f"time: deb-check total: {time.monotonic() - t0:.0f} s")
     print(listing)
+
+
+def make_deb(logf):
+    """make deb, one at a time (the package's units run side by side):
+    its exit status."""
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build/deb.lock", "w") as lock:
+        __import__("fcntl").flock(lock, __import__("fcntl").LOCK_EX)
+        return run(["make", "-s", "-C", str(ROOT), "deb"], kind="package", log_to=logf,
+                   check=False).returncode
+
+
+def xz_check(path):
+    """The integrity check an .xz file names (CRC32, CRC64, ...), or ''."""
+    if not str(path).endswith(".xz"):
+        return ""
+    out = run(["xz", "--robot", "--list", str(path)], check=False).stdout
+    m = re.search(r"^file\t(?:\S*\t){5}(\S+)", out, re.M)
+    return m.group(1) if m else "unreadable"
+
+
+def fresh_root(root, recipe):
+    """ROOT made (or made again) from RECIPE, mounted, its headers the
+    archive's newest: [(release, Debian version)], oldest first."""
+    stamp = root.pristine.with_suffix(".recipe")
+    if not (root.pristine / "etc").exists() or not stamp.exists() or stamp.read_text() != recipe:
+        root.make()
+        stamp.write_text(recipe)
+    for attempt in (1, 2):
+        root.mount()
+        root.apt("update", check=True, log_to=root.log)
+        rels = [root.release(m) for m in root.metas]
+        newer = re.findall(r"^Inst (\S+)", root.apt("-s", "install", *(
+            f"linux-headers-{r}" for r in rels)).stdout, re.M)
+        if not newer and all(rels):
+            break
+        if attempt == 2:
+            raise Failure(f"the {root.suite} root still misses {newer or root.metas}")
+        log(f"the archive has newer kernel headers ({' '.join(newer)}): making the root again")
+        subprocess.run(["umount", "-R", str(root.path)])
+        root.make()
+    vers = [root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r}").stdout
+            for r in rels]
+    return sorted(zip(rels, vers), key=__import__("functools").cmp_to_key(
+        lambda a, b: -1 if run(["dpkg", "--compare-versions", a[1], "lt", b[1]],
+                               check=False).returncode == 0 else 1))
+
+
+def suite_check(rec, suite):
+    """The package in a clean root of SUITE (trixie, sid), with its own dkms,
+    kmod, compiler and pahole: apt-get install, DKMS's signed build for
+    every kernel of the suite's header metapackages, the consumer against
+    the installed files, purge leaving nothing. The newest kernel's
+    modules exactly as DKMS installed them (.ko.xz), its image, busybox
+    and the suite's kmod with its libraries go to build/deb-SUITE/boot
+    for suite_boot."""
+    work = ROOT / "build" / f"deb-{suite}"
+    work.mkdir(parents=True, exist_ok=True)
+    root = Root(work, suite)
+    root.log.write_text("")
+    t0 = time.monotonic()
+    ver = version()
+    deb = ROOT / "build/deb" / f"{PKG}_{ver}_all.deb"
+    if make_deb(root.log) or not deb.exists():
+        return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
+    kernels = fresh_root(root, f"{suite}: {SUITES[suite]} {root.more_opts()}; update-initramfs "
+                         "diverted")
+    before = root.files()
+    shutil.copy(deb, root.path / "tmp")
+    # As in deb_check: autoinstall_all_kernels, since the chroot runs the
+    # host's kernel.
+    p = root.run("sh", "-c", f"cd /tmp && autoinstall_all_kernels=y apt-get -q -y -o "
+                 f"Dpkg::Use-Pty=0 install ./{deb.name}", log_to=root.log)
+    tools = {p: root.run("dpkg-query", "-W", "-f=${Version}", p).stdout
+             for p in ("dkms", "kmod", "pahole", "gcc")}
+    print(f"{suite}: kernels {kernels}; " + ", ".join(f"{k} {v}" for k, v in tools.items()))
+    if not rec.add("apt-install", p.returncode == 0, f"apt-get install ./{deb.name} in a "
+                   f"clean {suite} root (dkms {tools['dkms']}, kmod {tools['kmod']}, pahole "
+                   f"{tools['pahole']})", "install"):
+        return
+    subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout", "-subject",
+                       "-nameopt", "multiline").stdout
+    cn = (re.search(r"commonName\s*=\s*(.+)", subject) or [None, ""])[1].strip()
+    status = root.run("dkms", "status", "-m", NAME).stdout
+    boot = work / "boot"
+    shutil.rmtree(boot, ignore_errors=True)
+    for rel, _ in kernels:
+        f = root.run("modinfo", "-k", rel, "-F", "filename", "siphash").stdout.strip()
+        ko = root.path / f.lstrip("/")
+        bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
+            [f"dkms status: {status.strip()}"]
+        if not f.startswith(f"/lib/modules/{rel}/updates/dkms/siphash.ko"):
+            bad.append(f"modinfo -k {rel} siphash finds '{f or 'nothing'}'")
+        else:
+            mi = Module(ko)
+            bad += [f"version {mi.first('version')}"] if mi.first("version") != ver else []
+            bad += [] if ".BTF" in mi.sections else ["no BTF"]
+            bad += [unsigned(root, f, cn) or ""] if cn else ["no DKMS key"]
+        bad = [b for b in bad if b]
+        rec.add(f"dkms-installed {rel}", not bad, f"DKMS built, signed ('{cn}'), installed "
+                f"siphash.ko {ver} with BTF for {rel}: {f}" + (f" ({'; '.join(bad)})" if bad
+                                                                 else ""), "install")
+        check = xz_check(ko) if f else ""
+        if check:
+            rec.add(f"dkms-xz {rel}", check == "CRC32", f"{ko.name} as DKMS wrote it names "
+                    f"{check} as its xz check (the kernel's decompressor knows CRC32 alone)",
+                    "compression")
+        d = f"/var/lib/dkms/{NAME}/kernel-{rel}-x86_64"
+        c = root.path / "tmp/consumer"
+        shutil.rmtree(c, ignore_errors=True)
+        shutil.copytree(ROOT / "tests/consumer", c)
+        p = root.run("make", "-C", f"/lib/modules/{rel}/build", "M=/tmp/consumer",
+                     f"SIPHASH_OOT_INCLUDE={d}", f"KBUILD_EXTRA_SYMBOLS={d}/Module.symvers",
+                     "modules")
+        imports = sorted(s for s in Module(c / "siphash_consumer.ko").undefined()
+                         if s.startswith("sipmod_")) if p.returncode == 0 else []
+        ok = p.returncode == 0 and imports and not re.search(r"warning:|WARNING:|undefined",
+                                                              p.stdout)
+        rec.add(f"consumer {rel}", ok, f"consumer built with SIPHASH_OOT_INCLUDE={d} and "
+                f"its Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
+                "consumer")
+        if rel == kernels[-1][0] and f and ok:
+            (boot / "modules").mkdir(parents=True)
+            shutil.copy2(ko, boot / "modules")
+            shutil.copy(c / "siphash_consumer.ko", boot)
+        shutil.rmtree(c)
+    rel = kernels[-1][0]
+    if (boot / "modules").exists():
+        stage_boot(root, rel, boot)
+        (boot / "modules/modules.order").touch()
+        util.write_json(boot / "boot.json", {"kver": rel, "version": ver, "suite": suite,
+                                            "kmod": tools["kmod"], "dkms": tools["dkms"]})
+    rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
+            f"apt-get purge {PKG}", "purge")
+    status = root.run("dkms", "status", "-m", NAME).stdout.strip()
+    ours = sorted(set(root.run("find", "/", "-xdev", "(", "-path", "/proc", "-o", "-path", "/tmp",
+                               ")", "-prune", "-o", "(", "-iname", "*siphash*", "-o", "-iname",
+                               "*sipmod*", ")", "-print").stdout.split()) - root.owned())
+    left = [f for f in sorted(set(root.files()) - set(before) - root.owned())
+            if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", f)]
+    rec.add("purge", not status and not ours, f"dkms status lists no {NAME}, no file "
+            "named *siphash* or *sipmod* outside other packages"
+            + (f" (dkms status: {status})" if status else "")
+            + (f" (left: {' '.join(ours)})" if ours else ""), "purge")
+    print(f"{suite}: not owned, left by dkms or depmod: {' '.join(left) or 'nothing'}")
+    subprocess.run(["umount", "-R", str(root.path)])
+    print(f"time: {suite} check total: {time.monotonic() - t0:.0f} s")
+
+
+def stage_boot(root, rel, boot):
+    """REL's image and config, busybox and the suite's kmod (/kmod/modprobe,
+    /kmod/insmod) with the libraries it links and opens, from ROOT into
+    BOOT."""
+    for f in (f"boot/vmlinuz-{rel}", f"usr/lib/modules/{rel}/vmlinuz", f"boot/config-{rel}",
+              f"usr/lib/modules/{rel}/config", "usr/bin/busybox", "bin/busybox"):
+        if (root.path / f).is_file():
+            (boot / "image" / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(root.path / f, boot / "image" / f)
+    kmod = boot / "kmod"
+    libs = re.findall(r"(/\S+\.so[.\d]*) \(0x", root.run("ldd", "/usr/bin/kmod").stdout)
+    libs += [f"/usr/lib/x86_64-linux-gnu/{x}" for x in ("liblzma.so.5", "libzstd.so.1", "libz.so.1")
+             if (root.path / "usr/lib/x86_64-linux-gnu" / x).exists()]
+    for f in ["/kmod/kmod"] + libs:
+        dest = kmod / f.lstrip("/").replace("usr/", "", 1)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        src = root.run("readlink", "-f", f.replace("/kmod/", "/usr/bin/")).stdout.strip()
+        shutil.copy(root.path / src.lstrip("/"), dest)
+    # In a directory of its own: busybox --install puts its applets in /sbin.
+    for n in ("modprobe", "insmod"):
+        os.symlink("kmod", kmod / "kmod" / n)
+    # A kmod built for /usr/lib/modules finds the initramfs's modules too.
+    (kmod / "usr/lib").mkdir(parents=True)
+    os.symlink("/lib/modules", kmod / "usr/lib/modules")

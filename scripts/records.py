@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import tables
+import util
+from package import SUITES
 from util import RESULTS
 
 MATRIX_HEADER = "arch,series,kernel_release,accel,build,boot_passed,boot_failed,reliability,dkms"
@@ -147,7 +149,10 @@ def merge(root, units, targets):
 
 def units(selected, targets=None):
     """The units of a run of SELECTED: host, the package (it boots on the
-    reference row), each cell."""
+    reference row; with MATRIX=all in the newer suites' roots too), each
+    cell."""
     ref = tables.role("reference", targets)
-    return ["host"] + (["package"] if ref in selected else []) + [t.name for t in selected]
+    wide = ref in selected and os.environ.get("MATRIX") == "all"
+    return ["host"] + (["package"] if ref in selected else []) + [
+        f"package-{s}" for s in SUITES if wide and s != util.HOST_SUITE] + [t.name for t in selected]
 
