@@ -8,6 +8,13 @@
 # and arch (/var/lib/dkms/siphash-oot/<version>/<kernel>/<arch>/), where
 # modules that use siphash.ko find them (docs/install.md) and where
 # `dkms remove` deletes them.
+#
+# It also gives a module DKMS compressed with xz the check the kernel's
+# own decompressor knows, CRC32: dkms 3.0 (bookworm) runs a plain
+# `xz -f`, whose default check is CRC64, before POST_BUILD. A kernel with
+# MODULE_DECOMPRESS refuses such a file when kmod 31 or later hands it
+# over compressed; the kernel's Makefile.modinst and later dkms use
+# --check=crc32 --lzma2=dict=1MiB. The signature, inside, is kept.
 set -eu
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -20,3 +27,8 @@ if ! grep -q "[[:space:]]sipmod_" Module.symvers; then
 fi
 cp Module.symvers siphash.h "$1/"
 chmod 0644 "$1/Module.symvers" "$1/siphash.h"
+for f in "$1"/module/*.ko.xz; do
+	[ -f "$f" ] && xz --robot --list "$f" | grep -q "^file.*CRC64" || continue
+	xz -dc "$f" | xz --check=crc32 --lzma2=dict=1MiB >"$f.tmp"
+	mv "$f.tmp" "$f"
+done

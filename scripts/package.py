@@ -493,6 +493,9 @@ def deb_check(rec):
     ko = root.run("modinfo", "-k", r612, "-F", "filename", "siphash").stdout.strip()
     rec.add("btf 6.12", bool(ko) and ".BTF" in Module(root.path / ko.lstrip("/")).sections,
             f"6.12: siphash.ko carries BTF from pahole ({ko})", "btf")
+    check = xz_check(root.path / ko.lstrip("/")) if ko else ""
+    rec.add("dkms-xz 6.12", check in ("", "CRC32"), f"6.12: {ko} names {check or 'no'} xz check "
+            "(dkms 3.0 compresses with CRC64; dkms-postbuild.sh makes it CRC32)", "compression")
     out_mod, out_cons = work / "dkms-modules" / r61, work / "consumer" / r61
     for rel in (r61, r612):
         d = f"/var/lib/dkms/{NAME}/kernel-{rel}-x86_64"
