@@ -37,6 +37,8 @@
 ##   APT_MAX_AGE=60       minutes before the private package lists are updated
 ##   DEBIAN_MIRROR=, DEBIAN_SECURITY=  the archive (default deb.debian.org)
 ##   INSTALL_MOD_PATH=    install: a staging root instead of /
+##   SUITE=trixie|sid     package: in a root of that suite instead of
+##                        bookworm (make package-trixie, package-sid)
 ##
 ## Targets:
 ARCH ?= $(shell uname -m)
@@ -146,6 +148,11 @@ host: ## the checks of no target: checkpatch, kernel-doc, vectors, test-user, pl
 
 package: ## the Debian package in a clean root, DKMS, and a boot of what DKMS built
 	@$(HARNESS) package
+
+# The package in a trixie or sid root (MATRIX=all and CI only): the same
+# as make package SUITE=trixie.
+package-trixie package-sid:
+	@SUITE=$(@:package-%=%) $(HARNESS) package
 
 merge: ## judge build/results/: matrix.csv, the summary; fails on a failed or missing cell
 	@$(HARNESS) merge
