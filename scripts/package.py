@@ -313,8 +313,15 @@ class Root:
                       "s/linux-headers-/linux-image-/g)'"]
 
     def release(self, meta):
-        if "/" in meta:
-            out = self.run("apt-cache", "depends", meta).stdout
+        """The kernel release of META's headers: the installed version's in
+        bookworm; else that of META/RELEASE's version, or of the version
+        the suite's archives give (pin 500): a 7.x kernel from
+        trixie-backports (pin 100) upgrades trixie's metapackages, and a
+        user's trixie keeps its 6.12 kernel beside it."""
+        if self.suite != "bookworm":
+            v = re.search(r"^\s+(?:\*\*\* )?(\S+) 500$", self.run("apt-cache", "policy", meta)
+                          .stdout, re.M) if "/" not in meta else None
+            out = self.run("apt-cache", "depends", f"{meta}={v.group(1)}" if v else meta).stdout
             m = re.search(r"^\s*Depends: linux-headers-([0-9]\S*)$", out, re.M)
             return m.group(1) if m else ""
         out = self.run("dpkg-query", "-W", "-f=${Depends}", meta).stdout
@@ -685,7 +692,7 @@ def suite_check(rec, suite):
                 f"its Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
                 "consumer")
         if rel == kernels[-1][0] and f and ok:
-            (boot / "modules").mkdir(parents=True)
+            (boot / "modules").mkdir(parents=True, exist_ok=True)
             shutil.copy2(ko, boot / "modules")
             shutil.copy(c / "siphash_consumer.ko", boot)
         shutil.rmtree(c)
