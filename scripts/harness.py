@@ -317,12 +317,13 @@ def dkms_boot(rec):
 
 def suite_checks(rec, suite):
     """The package in a root of SUITE (package.suite_check), then the module
-    DKMS built for its newest kernel booted in that kernel: loaded by the
-    suite's own kmod from the file exactly as DKMS installed it (kmod 31
-    and later hand a compressed file to the kernel's decompressor:
-    finit_module() with MODULE_INIT_COMPRESSED_FILE), after the negative
-    control: that module recompressed with xz's default CRC64 check,
-    which the kernel's decompressor does not know, must be refused."""
+    DKMS built for each of its kernels (the newest among them) booted in
+    that kernel: loaded by the suite's own kmod from the file exactly as
+    DKMS installed it (kmod 31 and later hand a compressed file to the
+    kernel's decompressor: finit_module() with
+    MODULE_INIT_COMPRESSED_FILE), after the negative control: that module
+    recompressed with xz's default CRC64 check, which the kernel's
+    decompressor does not know, must be refused."""
     deps("lintian:lintian", "dpkg-buildpackage:dpkg-dev", "dh:debhelper", "dh_dkms:dh-dkms")
     package.suite_check(rec, suite)
     suite_boot(rec, suite)
@@ -331,45 +332,45 @@ def suite_checks(rec, suite):
 def suite_boot(rec, suite):
     d = ROOT / "build" / f"deb-{suite}" / "boot"
     meta = util.read_json(d / "boot.json", {})
-    if not meta:
+    if not meta.get("kvers"):
         return rec.add("dkms-boot", False, f"no DKMS build of the package to boot in {d}",
-                       "dkms-boot")
-    img, kver = d / "image", meta["kver"]
-    vmlinuz = next((p for p in (img / f"boot/vmlinuz-{kver}",
-                                img / f"usr/lib/modules/{kver}/vmlinuz") if p.exists()), None)
-    config = next((p for p in (img / f"boot/config-{kver}", img / f"usr/lib/modules/{kver}/config")
-                   if p.exists()), None)
-    busybox = next((p for p in (img / "bin/busybox", img / "usr/bin/busybox") if p.exists()), None)
-    if not (vmlinuz and config and busybox):
-        return rec.add("dkms-boot", False, f"no vmlinuz, config or busybox of {kver} in {img}",
                        "dkms-boot")
     targets = tables.load()
     t = tables.role("reference", targets)
-    k = {"kver": kver, "vmlinuz": str(vmlinuz), "config": str(config), "busybox": str(busybox),
-         "guest_kmod_dir": str(img), "qemu": t.qemu}
-    ko = next((d / "modules").glob("siphash.ko*"))
-    neg = d / "refuse" / "siphash.ko.xz"
-    neg.parent.mkdir(exist_ok=True)
-    raw = subprocess.run(["xz", "-dc", str(ko)], capture_output=True, check=True).stdout \
-        if ko.name.endswith(".xz") else ko.read_bytes()
-    neg.write_bytes(subprocess.run(["xz", "--check=crc64", "-c"], input=raw, check=True,
-                                   capture_output=True).stdout)
     kunit = fetch.source_tools(t, targets) / "tools/testing/kunit"
-    v = Boot(t, k, kunit, d / "modules", RESULTS / f"package-{suite}" / "dkms-boot",
-             prebuilt=d / "modules", modules=[], extra=[d / "siphash_consumer.ko"],
-             loader=d / "kmod", refuse=[neg], build=ROOT / "build" / f"deb-{suite}"
-             / "qemu").run()
-    print(v.pop("text"))
-    said = " ".join(c for c in v["checks"])
-    rec.add("dkms-boot", not v["failed"], f"{kver} booted, the suite's kmod {meta['kmod']} loaded "
-            f"{ko.name} as DKMS {meta['dkms']} installed it, and the consumer: {v['passed']} "
-            f"passed, {v['failed']} failed ({said})", "dkms-boot")
-    klog = re.findall(r"\] (decompression failed.*)", (RESULTS / f"package-{suite}/dkms-boot/"
-                                                         "console.log").read_text(errors="replace"))
-    rec.add("negative/xz-crc64", "refused" in said and not any(
-        f["code"] == "not-refused" for f in v["failures"]), f"{ko.name} recompressed with xz "
-        f"--check=crc64: {said}; the kernel: {' '.join(klog) or 'nothing'}", "control-missed")
-    rec.boot("dkms-boot", v)
+    for kver in meta["kvers"]:
+        img = d / kver / "image"
+        k = {"kver": kver, "guest_kmod_dir": str(img), "qemu": t.qemu}
+        for key, paths in (("vmlinuz", (f"boot/vmlinuz-{kver}", f"usr/lib/modules/{kver}/vmlinuz")),
+                           ("config", (f"boot/config-{kver}", f"usr/lib/modules/{kver}/config")),
+                           ("busybox", ("bin/busybox", "usr/bin/busybox"))):
+            k[key] = next((str(img / p) for p in paths if (img / p).exists()), "")
+        if not all(k.values()):
+            rec.add(f"dkms-boot {kver}", False, f"no vmlinuz, config or busybox in {img}",
+                    "dkms-boot")
+            continue
+        ko = next((d / kver / "modules").glob("siphash.ko*"))
+        neg = d / kver / "refuse" / "siphash.ko.xz"
+        neg.parent.mkdir(exist_ok=True)
+        raw = subprocess.run(["xz", "-dc", str(ko)], capture_output=True, check=True).stdout \
+            if ko.name.endswith(".xz") else ko.read_bytes()
+        neg.write_bytes(subprocess.run(["xz", "--check=crc64", "-c"], input=raw, check=True,
+                                       capture_output=True).stdout)
+        res = RESULTS / f"package-{suite}" / f"dkms-boot-{kver}"
+        v = Boot(t, k, kunit, d / kver / "modules", res, prebuilt=d / kver / "modules",
+                 modules=[], extra=[d / kver / "siphash_consumer.ko"], loader=d / "kmod",
+                 refuse=[neg], build=ROOT / "build" / f"deb-{suite}" / "qemu").run()
+        print(v.pop("text"))
+        said = " ".join(c for c in v["checks"])
+        rec.add(f"dkms-boot {kver}", not v["failed"], f"{kver} booted, the suite's kmod "
+                f"{meta['kmod']} loaded {ko.name} as DKMS {meta['dkms']} installed it, and the "
+                f"consumer: {v['passed']} passed, {v['failed']} failed ({said})", "dkms-boot")
+        klog = re.findall(r"\] (decompression failed.*)",
+                          (res / "console.log").read_text(errors="replace"))
+        rec.add(f"negative/xz-crc64 {kver}", "refused" in said and not any(
+            f["code"] == "not-refused" for f in v["failures"]), f"{ko.name} recompressed with xz "
+            f"--check=crc64: {said}; the kernel: {' '.join(klog) or 'nothing'}", "control-missed")
+        rec.boot(f"dkms-boot {kver}", v)
 
 
 def cmd_check():

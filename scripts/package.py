@@ -622,10 +622,10 @@ def suite_check(rec, suite):
     """The package in a clean root of SUITE (trixie, sid), with its own dkms,
     kmod, compiler and pahole: apt-get install, DKMS's signed build for
     every kernel of the suite's header metapackages, the consumer against
-    the installed files, purge leaving nothing. The newest kernel's
-    modules exactly as DKMS installed them (.ko.xz), its image, busybox
-    and the suite's kmod with its libraries go to build/deb-SUITE/boot
-    for suite_boot."""
+    the installed files, purge leaving nothing. Each kernel's module
+    exactly as DKMS installed it (.ko.xz), its image, busybox and the
+    suite's kmod with its libraries go to build/deb-SUITE/boot for
+    suite_boot."""
     work = ROOT / "build" / f"deb-{suite}"
     work.mkdir(parents=True, exist_ok=True)
     root = Root(work, suite)
@@ -691,17 +691,16 @@ def suite_check(rec, suite):
         rec.add(f"consumer {rel}", ok, f"consumer built with SIPHASH_OOT_INCLUDE={d} and "
                 f"its Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
                 "consumer")
-        if rel == kernels[-1][0] and f and ok:
-            (boot / "modules").mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ko, boot / "modules")
-            shutil.copy(c / "siphash_consumer.ko", boot)
+        if f and ok:
+            (boot / rel / "modules").mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ko, boot / rel / "modules")
+            (boot / rel / "modules/modules.order").touch()
+            shutil.copy(c / "siphash_consumer.ko", boot / rel)
+            stage_boot(root, rel, boot)
         shutil.rmtree(c)
-    rel = kernels[-1][0]
-    if (boot / "modules").exists():
-        stage_boot(root, rel, boot)
-        (boot / "modules/modules.order").touch()
-        util.write_json(boot / "boot.json", {"kver": rel, "version": ver, "suite": suite,
-                                            "kmod": tools["kmod"], "dkms": tools["dkms"]})
+    util.write_json(boot / "boot.json", {"kvers": [r for r, _ in kernels if (boot / r).exists()],
+                                        "version": ver, "kmod": tools["kmod"],
+                                        "dkms": tools["dkms"]})
     rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG}", "purge")
     status = root.run("dkms", "status", "-m", NAME).stdout.strip()
@@ -720,15 +719,17 @@ def suite_check(rec, suite):
 
 
 def stage_boot(root, rel, boot):
-    """REL's image and config, busybox and the suite's kmod (/kmod/modprobe,
-    /kmod/insmod) with the libraries it links and opens, from ROOT into
-    BOOT."""
+    """REL's image and config and busybox into BOOT/REL/image, and once the
+    suite's kmod (/kmod/modprobe, /kmod/insmod) with the libraries it
+    links and opens into BOOT/kmod, from ROOT."""
     for f in (f"boot/vmlinuz-{rel}", f"usr/lib/modules/{rel}/vmlinuz", f"boot/config-{rel}",
               f"usr/lib/modules/{rel}/config", "usr/bin/busybox", "bin/busybox"):
         if (root.path / f).is_file():
-            (boot / "image" / f).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(root.path / f, boot / "image" / f)
+            (boot / rel / "image" / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(root.path / f, boot / rel / "image" / f)
     kmod = boot / "kmod"
+    if kmod.exists():
+        return
     libs = re.findall(r"(/\S+\.so[.\d]*) \(0x", root.run("ldd", "/usr/bin/kmod").stdout)
     libs += [f"/usr/lib/x86_64-linux-gnu/{x}" for x in ("liblzma.so.5", "libzstd.so.1", "libz.so.1")
              if (root.path / "usr/lib/x86_64-linux-gnu" / x).exists()]
