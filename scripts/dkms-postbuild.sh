@@ -28,7 +28,8 @@ fi
 cp Module.symvers siphash.h "$1/"
 chmod 0644 "$1/Module.symvers" "$1/siphash.h"
 for f in "$1"/module/*.ko.xz; do
-	[ -f "$f" ] && xz --robot --list "$f" | grep -q "^file.*CRC64" || continue
-	xz -dc "$f" | xz --check=crc32 --lzma2=dict=1MiB >"$f.tmp"
-	mv "$f.tmp" "$f"
+	if [ -f "$f" ] && xz --robot --list "$f" | grep -q "^file.*CRC64"; then
+		xz -dc "$f" | xz --check=crc32 --lzma2=dict=1MiB >"$f.tmp"
+		mv "$f.tmp" "$f"
+	fi
 done
