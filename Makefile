@@ -68,7 +68,7 @@ PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 HARNESS = HARNESS_ARCH='$(if $(filter command line environment,$(origin ARCH)),$(ARCH))' \
 	$(PYTHON) $(CURDIR)/scripts/harness.py
 
-.PHONY: all modules modules-user kdir-check install install-tests run module kmake bench check cell host package merge plan resolve docs test-user deb deb-check version clean distclean help
+.PHONY: all modules modules-user kdir-check install install-tests run module kmake bench check cell host package merge plan resolve docs test-user deb deb-check version clean distclean help package-trixie package-sid
 
 all: modules
 
@@ -151,6 +151,8 @@ package: ## the Debian package in a clean root, DKMS, and a boot of what DKMS bu
 
 # The package in a trixie or sid root (MATRIX=all and CI only): the same
 # as make package SUITE=trixie.
+package-trixie: ## the package in a trixie root, each kernel booted with trixie's kmod
+package-sid: ## the same in a sid root
 package-trixie package-sid:
 	@SUITE=$(@:package-%=%) $(HARNESS) package
 
