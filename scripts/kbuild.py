@@ -29,9 +29,30 @@ class Env:
         self.kdir = k["kdir"]
         self.root = BuildRoot(Path(k["build_root"]).name.removesuffix("-root")) \
             if k["build_root"] else None
-        self.vars = [f"ARCH={t.karch}"] + ([f"CROSS_COMPILE={t.cross}-"] if t.cross else []) \
-            + [f"CHECK={ROOT}/scripts/sparse.py"]
+        self.vars = [f"ARCH={t.karch}"] + ([f"CROSS_COMPILE={t.cross}-"] if t.cross else [])
+        self.vars.append(f"CHECK={ROOT}/scripts/sparse.py" + self.sparse_root())
         self.out = ROOT / "build" / t.name
+
+    def sparse_root(self):
+        """'' for the sparse of the build's own system, or ' --root=DIR'
+        for sid's where the kernel's checker-valid.sh refuses the own one
+        (7.x's __typeof_unqual__, which sparse 0.6.4 cannot parse): kbuild
+        would then check nothing."""
+        probe = ('d=$(sed -n "s,^include \\(.*\\)/Makefile$,\\1,p" "$0/Makefile"); '
+                 'f=${d:-$0}/scripts/checker-valid.sh; [ -f "$f" ] || { echo 1; exit; }; '
+                 'sh "$f" "$@"')
+        check = [f"{ROOT}/scripts/sparse.py"]
+        if self.run(["sh", "-c", probe, self.kdir, *check]).strip() == "1":
+            return ""
+        sid = BuildRoot("sid")
+        sid.ensure(self.t)
+        check.append(f"--root={sid.path}")
+        if self.run(["sh", "-c", probe, self.kdir, *check]).strip() != "1":
+            raise Failure(f"neither this build's sparse nor sid's passes "
+                          f"{self.kdir}'s checker-valid.sh: kbuild would check nothing")
+        log(f"{self.t.name}: sparse of {sid.path}: this build's fails the kernel's "
+            "checker-valid.sh")
+        return f" {check[-1]}"
 
     def run(self, cmd, dirs=(), **kw):
         kw.setdefault("kind", "build")
