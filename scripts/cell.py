@@ -57,6 +57,9 @@ class Cell:
         t, rec = self.t, self.rec
         try:
             self.k = fetch.kernel(t, self.targets)
+        except fetch.Unavailable as e:
+            rec.add("fetch", None, f"skipped, runs once the mirror has the files: {e}", "mirror")
+            return
         except Failure as e:
             rec.add("fetch", False, f"fetching the kernel failed: {e}", "fetch")
             return

@@ -25,6 +25,10 @@ KEYRING = "signed-by=/usr/share/keyrings/debian-archive-keyring.gpg"
 LIB = "usr/lib/x86_64-linux-gnu"
 
 
+class Unavailable(Failure):
+    """The mirror serves none of the files its index names for a row."""
+
+
 class Lock:
     def __init__(self, path):
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -398,8 +402,14 @@ def _debian(t, targets, d, resolve_only):
             if not isinstance(src, BuildRoot):
                 raise
             log(f"{t.name}: cannot fetch {image} {ver} from {src.suite}: {e}; taking the next")
-            tried.append(f"{image}={ver}({src.suite})")
-    raise Failure(f"no version of {meta} in {t.suite} can be fetched; tried: {' '.join(tried)}")
+            tried.append((f"{image}={ver}({src.suite})", re.search(r"^E: Failed to fetch (\S+)"
+                                                                  r"\s+404\b", str(e), re.M)))
+    names = " ".join(x for x, _ in tried)
+    if tried and all(gone for _, gone in tried):
+        raise Unavailable(f"the mirror serves no file of any version of {meta} that "
+                          f"{t.suite}'s index names ({names}); the first missing: "
+                          f"{tried[0][1].group(1)}")
+    raise Failure(f"no version of {meta} in {t.suite} can be fetched; tried: {names}")
 
 
 def _fetch(t, targets, src, k, d):
@@ -475,8 +485,11 @@ def _fetch(t, targets, src, k, d):
         common = headers_common(k)
         if "checker-valid.sh" in (common / "Makefile").read_text() and \
                 not (common / "scripts/checker-valid.sh").exists():
-            shutil.copy(source_tools(t, targets, src) / "scripts/checker-valid.sh",
-                        common / "scripts/checker-valid.sh")
+            series = re.match(r"\d+\.\d+", kver).group(0)
+            tools = source_tools(t, targets, src, f"linux-source-{series}")
+            if not (tools / "scripts/checker-valid.sh").exists():
+                raise Failure(f"{tools.name} has no scripts/checker-valid.sh")
+            shutil.copy(tools / "scripts/checker-valid.sh", common / "scripts/checker-valid.sh")
     return k
 
 
@@ -495,16 +508,17 @@ TOOL_PATHS = ("scripts/checkpatch.pl", "scripts/spelling.txt", "scripts/const_st
               "include/linux/siphash.h")
 
 
-def source_tools(t, targets, src=None):
-    """The kernel's own tools of T's series from its linux-source, once."""
+def source_tools(t, targets, src=None, pkg=None):
+    """The kernel's own tools of T's series (or of the linux-source PKG)
+    from its linux-source, once."""
     if src is None:
         k = util.read_json(CACHE / t.name / "kernel.json") or {}
         src = Apt(t.suites[0], targets) if suite_on_host(t.suites[0]) else \
             BuildRoot(Path(k.get("build_root") or kernel(t, targets)["build_root"])
                       .name.removesuffix("-root"))
-    pkg = t.source
-    if isinstance(src, BuildRoot):
+    if pkg is None and isinstance(src, BuildRoot):
         pkg = next(iter(src.depends(t.source, r"linux-source-[0-9.]+$")), t.source)
+    pkg = pkg or t.source
     ver = src.version(pkg)
     dest = CACHE / "linux-source" / f"{pkg}-{ver}"
     with Lock(CACHE / "linux-source" / f"{pkg}.lock"):

@@ -252,6 +252,17 @@ def selftest(rec, targets):
                  "crashed": lambda root, u: fake(root, u, u != sel[1].name),
                  "duplicate": lambda root, u: (fake(root, u), u == sel[1].name and shutil.copytree(
                      root / u, root / "records-copy"))}
+        def skipped(root, u):
+            if u != sel[1].name:
+                return fake(root, u)
+            r = records.Records(u, root)
+            r.add("fetch", None, "made up: the mirror serves no file", "mirror")
+            r.done()
+        rc, codes = verdict("skip", skipped)
+        row = (Path(d) / "skip/matrix.csv").read_text().splitlines()[2]
+        rec.add("merge/skip", rc == 0 and ",skip," in row and ",ok," not in row,
+                f"a row the mirror cannot serve is a skip, never ok, and fails nothing: {row} "
+                f"(exit {rc})", "merge")
         for code, make in cases.items():
             rc, codes = verdict(code, make)
             rec.add(f"negative/merge-{code}", rc != 0 and code in codes,
