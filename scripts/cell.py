@@ -18,7 +18,7 @@ import tables
 import util
 from boot import Boot
 from records import Records
-from util import ROOT, Failure, log
+from util import ROOT, Failure, log, run
 
 BENCH = ("test_siphash", "test_secure_seq", "test_syncookie", "test_hmac")
 DEPTH = {"full": (20, ""), "limits": (20, "limits"), "short": (5, "")}
@@ -79,6 +79,11 @@ class Cell:
         ok = True
         for check, good, ev in kbuild.gate(self.env, self.kdir, self.res / "build.log"):
             ok &= rec.add(check, good, ev, check)
+        if ok:
+            cc = sorted(set(re.findall(r"GCC: \(([^)]*)\)", run(
+                ["readelf", "-p", ".comment", str(kbuild.built(self.kdir)["siphash"])]))))
+            ok = rec.add("compiler", len(cc) == 1, f"siphash.ko built by gcc {' and '.join(cc)}",
+                         "compiler")
         if not ok:
             for step in ("consumer", "boot", "live", "icount", "reliability", "dkms", "modinfo"):
                 rec.add(step, None, "not run: the build failed", "build failed")

@@ -15,7 +15,8 @@ from pathlib import Path
 import tables
 from util import RESULTS
 
-MATRIX_HEADER = "arch,series,kernel_release,accel,build,boot_passed,boot_failed,reliability,dkms"
+MATRIX_HEADER = ("arch,series,kernel_release,compiler,accel,build,boot_passed,boot_failed,"
+                 "reliability,dkms")
 
 
 class Records:
@@ -113,16 +114,18 @@ def merge(root, units, targets):
                         and r["result"] == "pass"), "?")
         accel = next((r["evidence"].split("under ")[1].split()[0] for r in mine
                       if r["check"] == "boot" and "under " in r["evidence"]), "?")
-        row = [t.arch, t.series, release, accel, step("build"),
+        cc = next((r["evidence"].split("gcc ", 1)[1] for r in mine if r["check"] == "compiler"
+                   and r["result"] == "pass"), "?")
+        row = [t.arch, t.series, release, cc, accel, step("build"),
                str(sum(r["result"] == "pass" for r in boot)),
                str(sum(r["result"] == "fail" for r in boot) + (step("boot") != "ok")),
                step("reliability"), step("dkms") if t.dkms == "yes" and not t.kconfig else "n/a"]
         if any(r["check"] == "fetch" and r["result"] == "skip" for r in mine):
             # The mirror serves no file of the row's kernel: never a pass.
-            row[4:] = ["skip", "0", "0", "skip", "skip"]
+            row[5:] = ["skip", "0", "0", "skip", "skip"]
         else:
-            bad += row[4] != "ok" or row[6] != "0" or row[7] != "ok" \
-                or row[8] not in ("ok", "n/a")
+            bad += row[5] != "ok" or row[7] != "0" or row[8] != "ok" \
+                or row[9] not in ("ok", "n/a")
         csv.append(",".join(row))
         md.append("| " + " | ".join(row) + " |")
     out = Path(root)
