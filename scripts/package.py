@@ -520,6 +520,78 @@ def deb_check(rec):
     diff = sorted(set(after) ^ set(root.files()))
     rec.add("no-trace", not diff, "install and purge again: the root is path for path as "
             "before" + (f" (differs: {' '.join(diff[:20])})" if diff else ""), "purge")
+    install_orders(rec, root, deb, r61)
     subprocess.run(["umount", "-R", str(root.path)])
     print(f"time: deb-check total: {time.monotonic() - t0:.0f} s")
     print(listing)
+
+
+def install_orders(rec, root, deb, rel):
+    """docs/install.md, "make install and the package": each order on one
+    machine, in a fresh overlay, for REL. The package replaces make
+    install's files (its preinst says so); make install refuses while the
+    package is installed, naming apt remove, and installs nothing. Either
+    way the siphash.ko modprobe resolves must be the one installed last;
+    the chroot loads nothing, so "resolves" is modprobe -S REL
+    --show-depends (the file modprobe would insmod) and modinfo -k REL."""
+    make = f"make -C /tmp/src KDIR=/lib/modules/{rel}/build"
+    apt = f"autoinstall_all_kernels=y apt-get -q -y -o Dpkg::Use-Pty=0 install ./{deb.name}"
+    ko = {"make": f"/lib/modules/{rel}/extra/siphash.ko",
+          "package": f"/lib/modules/{rel}/updates/dkms/siphash.ko"}
+    make_files = [ko["make"] + "*", "usr/src/*/include/siphash.h", "usr/src/*/*/Module.symvers"]
+
+    def sh(cmd):
+        p = root.run("sh", "-c", f"cd /tmp && {cmd} 2>&1")
+        with open(root.log, "a") as f:
+            f.write(f"# {cmd}\n{p.stdout}")
+        return p
+
+    def resolves(who):
+        p = root.run("modprobe", "-S", rel, "--show-depends", "siphash").stdout.strip()
+        f = root.run("modinfo", "-k", rel, "-F", "filename", "siphash").stdout.strip()
+        ok = p.startswith(f"insmod {ko[who]}") and f.startswith(ko[who])
+        return [] if ok else [f"modprobe resolves {p!r}, modinfo {f!r}, not {who}'s {ko[who]}"]
+
+    def state():
+        audit = root.run("dpkg", "--audit").stdout.strip()
+        return [f"dpkg --audit: {audit[:200]}"] if audit else []
+    for first in ("make", "package"):
+        root.mount()
+        root.apt("update", check=True, log_to=root.log)
+        root.apt("install", "make", check=True, log_to=root.log)
+        run(["sh", "-c", f"mkdir -p '{root.path}/tmp/src' && tar -C '{ROOT}' --exclude=./build "
+             f"--exclude=./.git -cf - . | tar -C '{root.path}/tmp/src' -xf -"])
+        shutil.copy(deb, root.path / "tmp")
+        bad = [] if sh(f"{make} install" if first == "make" else apt).returncode == 0 \
+            else [f"{first} failed ({root.log})"]
+        if first == "make":
+            p = sh(apt)
+            said = f"removing {ko['make']} of make install"
+            left = ["/" + str(x.relative_to(root.path)) for g in make_files
+                    for x in root.path.glob(g.lstrip("/"))]
+            bad += ([] if p.returncode == 0 else [f"apt-get install failed ({root.log})"]) + \
+                ([] if said in p.stdout else [f"the preinst did not say '{said}'"]) + \
+                [f"left {x}" for x in left] + resolves("package") + state()
+            rec.add("order make-then-package", not bad, f"{rel}: make install, then apt-get "
+                    f"install: the preinst said '{said}' and its other files, modprobe resolves "
+                    f"{ko['package']}" + (f" ({'; '.join(bad)})" if bad else ""), "install-order")
+            continue
+        p = sh(f"{make} install")
+        names = f"apt remove {PKG}"
+        left = [str(x) for x in root.path.glob(make_files[0].lstrip("/"))]
+        bad += ([] if p.returncode and names in p.stdout else
+                [f"make install did not refuse naming '{names}': {p.stdout.strip()[-300:]!r}"]) + \
+            [f"left {x}" for x in left] + resolves("package") + state()
+        if sh(f"apt-get -q -y remove {PKG}").returncode or sh(f"{make} install").returncode:
+            bad.append(f"apt-get remove {PKG}, then make install: failed ({root.log})")
+        bad += resolves("make") + state()
+        rec.add("order package-then-make", not bad, f"{rel}: apt-get install, then make install "
+                f"refused naming '{names}' and installed nothing, modprobe resolves "
+                f"{ko['package']}; after it, make install, modprobe resolves {ko['make']}"
+                + (f" ({'; '.join(bad)})" if bad else ""), "install-order")
+        # The control: a copy in updates/dkms/ shadows make install's.
+        root.run("sh", "-c", f"mkdir -p {ko['package'].rsplit('/', 1)[0]} && cp {ko['make']} "
+                 f"{ko['package']} && depmod {rel}")
+        why = resolves("make")
+        rec.add("negative/order", bool(why), ("caught: " + why[0]) if why else "NOT caught: "
+                "a siphash.ko in updates/dkms/ shadowing extra/ passed", "control-missed")
