@@ -61,14 +61,18 @@ def args_env():
     return {k[5:]: v for k, v in os.environ.items() if k.startswith("ARGS_")}
 
 
-def prepare(t):
-    """T's kernel, its modules built, the kunit parser: (targets, kernel, env)."""
+def prepare(t, user=False):
+    """T's kernel, the project's modules built (USER: siphash.ko alone, the
+    modules for users), the kunit parser: (kernel, env, kunit)."""
     targets = tables.load()
     k = fetch.kernel(t, targets)
     env = kbuild.Env(t, k)
-    logf = env.out / "build.log"
+    sfx = "-user" if user else ""
+    logf = env.out / f"build{sfx}.log"
+    env.out.mkdir(parents=True, exist_ok=True)
     logf.unlink(missing_ok=True)
-    if env.modules(env.out / "kbuild", logf).returncode:
+    if env.modules(env.out / f"kbuild{sfx}", logf, ["SIPHASH_OOT_MODULES=user"] if user else []
+                   ).returncode:
         print(Path(logf).read_text(errors="replace")[-3000:])
         raise Failure(f"{t.name}: the project's modules did not build ({logf})")
     kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
@@ -121,16 +125,9 @@ def cmd_module(src):
     """The fast loop: siphash.ko alone (the modules for users) and yours."""
     t = target()
     deps(t=t)
-    targets = tables.load()
-    k = fetch.kernel(t, targets)
-    env = kbuild.Env(t, k)
-    env.out.mkdir(parents=True, exist_ok=True)
+    k, env, kunit = prepare(t, user=True)
     user = env.out / "kbuild-user"
-    (env.out / "build-user.log").unlink(missing_ok=True)
-    if env.modules(user, env.out / "build-user.log", ["SIPHASH_OOT_MODULES=user"]).returncode:
-        raise Failure(f"siphash.ko did not build ({env.out / 'build-user.log'})")
     kos = kbuild.own(env, src, user)
-    kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
     b = Boot(t, k, kunit, user, RESULTS / t.name / "module", modules=[],
              extra=kos, args=args_env(), timeout=int(E("TIMEOUT", "300")))
     v = b.run()
@@ -165,6 +162,18 @@ def selection():
     return targets, tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
 
 
+# siphash.h includes <linux/siphash.h>, which checkpatch -f takes for the
+# file naming itself, and where a series lacks them it spells
+# SIPHASH_PERMUTATION() and HSIPHASH_PERMUTATION() as the kernel does,
+# updating the state words they name in place; modparam.h's declaration
+# macros name their argument several times, as module_param() does; kref.h's
+# list of the API is an X-macro, whose expansion defines functions (that
+# return) and names its X once per helper.
+CHECKPATCH_IGNORE = {"siphash.h": "EMBEDDED_FILENAME,MACRO_ARG_REUSE",
+                     "modparam.h": "MACRO_ARG_REUSE",
+                     "kref.h": "COMPLEX_MACRO,MACRO_WITH_FLOW_CONTROL,MACRO_ARG_REUSE"}
+
+
 def host(rec):
     deps("/usr/include/sodium.h:libsodium-dev", "/usr/include/openssl/evp.h:libssl-dev",
          "node:nodejs", "npm:npm")
@@ -181,18 +190,8 @@ def host(rec):
             continue
         bad = []
         for f in files:
-            # siphash.h includes <linux/siphash.h>, which checkpatch -f takes
-            # for the file naming itself, and where a series lacks them it
-            # spells SIPHASH_PERMUTATION() and HSIPHASH_PERMUTATION() as the
-            # kernel does, updating the state words they name in place;
-            # modparam.h's declaration macros name their argument several
-            # times, as module_param() does; kref.h's list of the API is an
-            # X-macro, whose expansion defines functions (that return) and
-            # names its X once per helper.
-            ign = {"siphash.h": ["--ignore", "EMBEDDED_FILENAME,MACRO_ARG_REUSE"],
-                   "modparam.h": ["--ignore", "MACRO_ARG_REUSE"],
-                   "kref.h": ["--ignore", "COMPLEX_MACRO,MACRO_WITH_FLOW_CONTROL,MACRO_ARG_REUSE"],
-                   }.get(Path(f).name, [])
+            ign = CHECKPATCH_IGNORE.get(Path(f).name)
+            ign = ["--ignore", ign] if ign else []
             p = run(["perl", str(tools / "scripts/checkpatch.pl"), "--strict", "--no-tree",
                      "--quiet", "--show-types", *ign, "-f", f], cwd=ROOT, check=False)
             if p.returncode or p.stdout.strip():
@@ -297,8 +296,7 @@ def drift_check(rec):
 def dkms_boot(rec):
     """The modules DKMS built in the package's root boot in the reference
     row's kernel, with the tests and the consumer built against them."""
-    targets = tables.load()
-    t = tables.role("reference", targets)
+    t = tables.role("reference")
     k, env, kunit = prepare(t)
     d = ROOT / "build/deb/dkms-modules" / k["kver"]
     meta = util.read_json(d / "dkms-modules.json", {})
