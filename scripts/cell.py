@@ -256,8 +256,7 @@ def modinfo_problems(kos):
     """[(code, text)]: every module must carry a description, license,
     author and the project's version, and a description of every
     parameter (its name from modinfo or kbuild's __param_str_ symbols)."""
-    version = util.run(["make", "-s", "--no-print-directory", "-C", str(ROOT),
-                        "version"]).strip()
+    version = util.version()
     out = []
     for ko in kos:
         if not Path(ko).exists():

@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+import util
 from fetch import BuildRoot
 from util import ROOT, Failure, Module, log, run
 
@@ -139,7 +140,7 @@ def consumer(env, build_dir, out_ko, edit=None):
                  f"INSTALL_MOD_PATH={staging}", log_to=o / "install.log", check=False)
     if p.returncode:
         raise Failure(f"make install failed ({o / 'install.log'})")
-    version = run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
+    version = util.version()
     devel = staging / f"usr/src/siphash-oot-{version}"
     kver = env.k["kver"]
     mods = staging / f"lib/modules/{kver}"

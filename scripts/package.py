@@ -19,10 +19,6 @@ META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64",
     "linux-headers-cloud-amd64"
 
 
-def version():
-    return run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
-
-
 def dkms_conf(path=ROOT / "dkms.conf"):
     """dkms.conf read the way dkms reads it (a shell file), with dummy values
     for what dkms sets: {VAR: value}, BUILT_MODULE_NAME as a list."""
@@ -62,7 +58,7 @@ def conf_drift(root=ROOT):
 def stage_sources(dest, conf=ROOT / "dkms.conf"):
     """The package's sources: exactly the files debian/siphash-oot-dkms.install
     lists, with the version filled into dkms.conf as dh_dkms -V does."""
-    ver = version()
+    ver = util.version()
     for line in (ROOT / "debian/siphash-oot-dkms.install").read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -86,7 +82,7 @@ def dkms_check(env):
     env.out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="dkms-check.", dir=env.out))
     try:
-        stage = tmp / f"{NAME}-{version()}"
+        stage = tmp / f"{NAME}-{util.version()}"
         ver = stage_sources(stage)
         dkms = ["dkms", "--sourcetree", str(tmp / "src"), "--dkmstree", str(tmp / "tree")]
         (tmp / "src").mkdir()
@@ -202,7 +198,7 @@ def deb_check(rec):
     root = Root(work)
     root.log.write_text("")
     t0 = time.monotonic()
-    ver = version()
+    ver = util.version()
     deb = work / f"{PKG}_{ver}_all.deb"
     p = run(["make", "-s", "-C", str(ROOT), "deb"], kind="package", log_to=root.log, check=False)
     if p.returncode or not deb.exists():
