@@ -102,9 +102,7 @@ def cmd_run():
                 kw = dict(modules=[m for m in cell.BENCH if m in built],
                           args={"test_siphash": "bench_batches=11 diff_iters=64"})
         if mode == "stress":
-            cycles, more = cell.DEPTH[t.reliability]
-            kw.update(timeout=1500, stress={"checks": cell.CHECKS.replace("leakcontrol ", "")
-                                            + " " + more, "cycles": cycles})
+            kw.update(timeout=1500, stress=cell.stress_of(t))
         b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / mode, mode=mode, **kw)
         v = b.run()
         if mode == "icount" or E("TCG_TIMING"):
