@@ -172,7 +172,6 @@ class Boot:
         if self.mode == "stress" and not t.kconfig:
             config = Path(self.k["config"]).read_text().splitlines()
             cmdline += [a for c, a in DETECTORS if not c or c in config]
-        cmdline += self.stress.get("kernel_args", "").split()
         machine = t.machine.split()
         acc = ["-accel", "tcg"]
         if accel == "kvm":
@@ -258,7 +257,7 @@ def stress_plan(b):
         out.append("stress kmemleak scan")
     if "leakcontrol" in checks and b.leak:
         m = b.leak.stem
-        out.append(f"stress leakcontrol {cycles} {m} {s.get('leak_args', '')} {cycle_args(b, m)}")
+        out.append(f"stress leakcontrol {cycles} {m} {cycle_args(b, m)}")
     for m in order:
         p = {n: d for n, d in b.info[m].params().items() if d["kind"] == "uint" and "max" in d}
         if p and "limits" in checks:
@@ -288,13 +287,11 @@ def stress_plan(b):
 
 
 def cycle_args(b, m):
-    """A module's arguments in the reliability checks: CYCLE_ARGS of it, or
-    every uint parameter at its minimum (its quickest load), and a fresh
-    key for every secret parameter."""
-    given = b.stress.get("cycle_args", {}).get(m)
-    out = given.split() if given is not None else []
+    """A module's arguments in the reliability checks: every uint parameter
+    at its minimum (its quickest load), a fresh key for every secret one."""
+    out = []
     for n, d in b.info[m].params().items():
-        if d["kind"] == "uint" and "min" in d and given is None:
+        if d["kind"] == "uint" and "min" in d:
             out.append(f"{n}={d['min']}")
         if d["kind"] == "siphash_key":
             k = hexdigits(d["digits"])

@@ -61,8 +61,7 @@ def _children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def run(cmd, kind="tools", check=True, log_to=None, timeout=None, env=None, cwd=None,
-        input=None):
+def run(cmd, kind="tools", check=True, log_to=None, env=None, cwd=None, input=None):
     """Run CMD (a list), its time counted as KIND. With LOG_TO, its output
     goes there; else it is returned. Raises Failure naming the command and
     the end of its output when CHECK and it fails."""
@@ -72,8 +71,7 @@ def run(cmd, kind="tools", check=True, log_to=None, timeout=None, env=None, cwd=
     out = open(log_to, "a") if log_to else subprocess.PIPE
     try:
         p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, text=True,
-                           timeout=timeout, env=env, cwd=cwd, input=input,
-                           errors="replace")
+                           env=env, cwd=cwd, input=input, errors="replace")
     finally:
         if log_to:
             out.close()
