@@ -3,6 +3,7 @@
 """The host side of the harness: harness.py COMMAND, the make target of the
 same name (make help says what each does); the switches (TARGET, MATRIX,
 MODULES, ARGS_<module>, ...) come from the environment."""
+import concurrent.futures
 import contextlib
 import io
 import json
@@ -326,25 +327,25 @@ def cmd_check():
     print(f"make check: {' '.join(units)} ({jobs} at a time)")
     order = sorted(units, key=lambda u: (u not in [t.name for t in sel if t.kconfig],
                                          u != "package", u == "host"))
-    me = [sys.executable, __file__]
-    cmds = {u: me + ([u] if u in ("host", "package") else ["cell", u]) for u in order}
-    running = {}
-    while order or running:
-        while order and len(running) < int(jobs):
-            u = order.pop(0)
-            (RESULTS / u).mkdir(parents=True, exist_ok=True)
-            out = open(RESULTS / u / "log.txt", "w")
-            running[u] = (subprocess.Popen(cmds[u], stdout=out, stderr=subprocess.STDOUT,
-                                           stdin=subprocess.DEVNULL), time.monotonic())
-        time.sleep(1)
-        for u, (p, t0) in list(running.items()):
-            if p.poll() is None:
-                continue
-            del running[u]
+
+    def process(u):
+        """Unit U as a process of its own, its output in its log.txt."""
+        (RESULTS / u).mkdir(parents=True, exist_ok=True)
+        t0 = time.monotonic()
+        with open(RESULTS / u / "log.txt", "w") as out:
+            p = subprocess.run([sys.executable, __file__] + ([u] if u in ("host", "package")
+                                                             else ["cell", u]),
+                               stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        return u, p.returncode, time.monotonic() - t0
+
+    # The pool starts the units in ORDER, JOBS at a time.
+    with concurrent.futures.ThreadPoolExecutor(int(jobs)) as pool:
+        for done in concurrent.futures.as_completed([pool.submit(process, u) for u in order]):
+            u, rc, secs = done.result()
             rs = next(iter(records.load(RESULTS / u).values()), [])
             fails = [r for r in rs if r["result"] == "fail"]
             print(f"=== {u}: {sum(r['result'] == 'pass' for r in rs)} passed, {len(fails)} failed"
-                  f", {(time.monotonic() - t0) / 60:.1f} min (exit {p.returncode})" + "".join(
+                  f", {secs / 60:.1f} min (exit {rc})" + "".join(
                       f"; {r['evidence']}" for r in rs if r["check"] == "fetch") + " ===" + "".join(
                       f"\n  FAILED {r['check']}: {r['evidence'][:300]}" for r in fails), flush=True)
     bench_report.summary(RESULTS, [t.name for t in sel])
