@@ -1,9 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Builds with the kernel's kbuild for one target: the project's modules,
-the external consumer from what `make install` installs, the negative
-controls of tests/controls, a module of one's own. Every build runs in the
-target's environment: its cross compiler on PATH, or inside the build root
-of its suite."""
+"""Builds with the kernel's kbuild for one target (the project's modules, the
+consumer from what `make install` installs, tests/controls, a module of
+one's own), in its environment: a cross compiler on PATH, or a build root."""
 import os
 import re
 import shutil
@@ -66,11 +64,8 @@ def warnings(log_file):
 
 def order(build_dir):
     """The modules a build made, in their load order (modules.order)."""
-    out = []
-    for line in (Path(build_dir) / "modules.order").read_text().split():
-        ko = Path(build_dir) / re.sub(r"\.o$", ".ko", line.removeprefix("kernel/"))
-        out.append(ko)
-    return out
+    return [Path(build_dir) / re.sub(r"\.o$", ".ko", line.removeprefix("kernel/"))
+            for line in (Path(build_dir) / "modules.order").read_text().split()]
 
 
 def built(build_dir):
