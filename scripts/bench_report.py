@@ -86,9 +86,8 @@ ALGOS = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHa
 def keyed_hash(data):
     """Rows (len, {impl: figure}) of test_siphash_hmac.c's keyed_hash, and
     its key preparations {hmac: figure}."""
-    lens = sorted({n for (f, _, n) in data if f == "keyed_hash"})
     rows = [(n, {i: c for (f, i, l), c in data.items() if f == "keyed_hash" and l == n})
-            for n in lens]
+            for n in sorted({n for (f, _, n) in data if f == "keyed_hash"})]
     prep = {i: c for (f, i, _), c in data.items() if f == "preparekey"}
     return rows, prep
 

@@ -28,8 +28,8 @@ def stress_of(t, leak=None):
     LEAK, the module that leaks on purpose, where the depth runs it."""
     cycles, more = DEPTH[t.reliability]
     checks = CHECKS if leak and t.reliability != "short" else CHECKS.replace("leakcontrol ", "")
-    return {"checks": f"{checks} {more}".strip(), "cycles": cycles, **({"leak": leak} if leak
-                                                                          else {})}
+    out = {"checks": f"{checks} {more}".strip(), "cycles": cycles}
+    return dict(out, leak=leak) if leak else out
 
 
 def controls_table():

@@ -187,13 +187,11 @@ class BuildRoot(Archive):
 
     def candidates(self, meta):
         """(version, image package, self) of every version of META it knows."""
-        found = []
         for para in self.query("show", meta).split("\n\n"):
             v = re.search(r"^Version: (\S+)", para, re.M)
             d = re.search(r"^Depends: .*?(linux-image-[0-9][^ ,]*)(?: \(= ([^)]+)\))?", para, re.M)
             if v and d:
-                found.append((d.group(2) or v.group(1), d.group(1), self))
-        return found
+                yield d.group(2) or v.group(1), d.group(1), self
 
 
 def unpack(d, stamp, fetch_debs):

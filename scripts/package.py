@@ -3,6 +3,7 @@
 with Debian's dkms against a target's headers in a private tree
 (dkms_check), and the package in a clean bookworm root made with
 mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
+import lzma
 import os
 import re
 import shutil
@@ -175,18 +176,16 @@ class Root:
         return m.group(1) if m else ""
 
     def files(self):
-        out = self.run("find", "/", "-xdev", "(", "-path", "/var/lib/apt", "-o", "-path",
-                       "/var/lib/dpkg", "-o", "-path", "/var/cache", "-o", "-path", "/var/log",
-                       "-o", "-path", "/tmp", "-o", "-path", "/var/tmp", "-o", "-path", "/root",
-                       ")", "-prune", "-o", "-print").stdout
+        skip = ("/var/lib/apt", "/var/lib/dpkg", "/var/cache", "/var/log", "/tmp", "/var/tmp",
+                "/root")
+        prune = [w for p in skip for w in ("-o", "-path", p)][1:]
+        out = self.run("find", "/", "-xdev", "(", *prune, ")", "-prune", "-o", "-print").stdout
         return sorted(out.split("\n"))
 
     def owned(self):
-        out = set()
-        for f in (self.path / "var/lib/dpkg/info").glob("*.list"):
-            for p in f.read_text().splitlines():
-                out.add(re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p))
-        return out
+        return {re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p)
+                for f in (self.path / "var/lib/dpkg/info").glob("*.list")
+                for p in f.read_text().splitlines()}
 
 
 def deb_check(rec):
@@ -210,9 +209,9 @@ def deb_check(rec):
                      srcs, re.M)
     rec.add("deb-sources", not bad, "the package's sources include no net/, kprobe or ptrace "
             "header" + (": " + " ".join(bad) if bad else ""), "package")
-    mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
+    mods = re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
         ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
-         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
+         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))
     with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
         # lintian only reads the .deb, as nobody (it warns against root),
         # from a copy nobody can reach.
@@ -310,7 +309,7 @@ def deb_check(rec):
         f = root.run("modinfo", "-k", r61, "-F", "filename", m).stdout.strip()
         data = Module(root.path / f.lstrip("/"))
         shutil.copy(data.path, out_mod) if f.endswith(".ko") else \
-            (out_mod / f"{m}.ko").write_bytes(__import__("lzma").decompress(data.path.read_bytes()))
+            (out_mod / f"{m}.ko").write_bytes(lzma.decompress(data.path.read_bytes()))
     headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r61}").stdout
     util.write_json(out_mod / "dkms-modules.json", {"kver": r61, "headers": headers,
                                                     "version": ver, "modules": mods})

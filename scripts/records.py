@@ -92,9 +92,7 @@ def merge(root, units, targets):
             problems.append(("crashed", f"{unit}: its records ({path}) end without 'done': "
                              "it stopped before its last check"))
     have = {r["target"] for r in recs}
-    for u in units:
-        if u not in have:
-            problems.append(("missing", f"{u}: no records at all"))
+    problems += [("missing", f"{u}: no records at all") for u in units if u not in have]
     for code, ev in problems:
         recs.append({"target": "merge", "check": f"merge/{code}", "result": "fail",
                      "reason": code, "evidence": ev})
