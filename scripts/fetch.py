@@ -304,14 +304,8 @@ def _built(t, targets, d, resolve_only):
     kdir = CACHE / "kernel-build" / f"{t.source}-{ver}-{h}"
     if not (kdir / ".complete").exists():
         build_kernel(t, apt, ver, frag, kdir)
-    root = d / "root"
-    if not (root / ".complete").exists():
-        shutil.rmtree(root, ignore_errors=True)
-        bb = f"busybox-static:{t.deb_arch}={apt.version(f'busybox-static:{t.deb_arch}')}"
-        apt.download(d / "debs", [bb])
-        for deb in (d / "debs").glob("busybox-static_*.deb"):
-            extract(deb, root)
-        (root / ".complete").touch()
+    root, bb = d / "root", f"busybox-static:{t.deb_arch}"
+    unpack(root, ".complete", lambda debs: apt.download(debs, [f"{bb}={apt.version(bb)}"]))
     image = run(["make", "-s", "-C", str(kdir), f"ARCH={t.karch}", "image_name"]).strip()
     k.update(kver=(kdir / "include/config/kernel.release").read_text().strip(),
              kdir=str(kdir), vmlinuz=str(kdir / image), config=str(kdir / ".config"),
