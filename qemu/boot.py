@@ -93,10 +93,9 @@ class Boot:
         return ["siphash"] + self.modules + [e.stem for e in self.extra]
 
     def ktap(self):
-        """The project's modules that must report KTAP (modinfo test=Y).
-        What an EXTRA module reports is judged too, but nothing is
-        required of it: the negative controls that oops or hang print no
-        KTAP, and a module of one's own need not."""
+        """The project's modules that must report KTAP (modinfo test=Y). An
+        EXTRA module's KTAP is judged but not required: the negative
+        controls that oops or hang print none, a module of one's own need not."""
         return [m for m in self.modules if self.info[m].first("test") == "Y"]
 
     def arglist(self, m):

@@ -44,10 +44,9 @@ def controls_table():
 
 
 class Cell:
-    def __init__(self, t, targets, rec, build=None):
-        self.t, self.targets, self.rec = t, targets, rec
-        self.res = rec.dir
-        self.build = Path(build or ROOT / "build" / t.name)
+    def __init__(self, t, targets, rec):
+        self.t, self.targets, self.rec, self.res = t, targets, rec, rec.dir
+        self.build = ROOT / "build" / t.name
 
     def boot(self, run, results, **kw):
         """A boot of this cell's build; its verdict, or None if none ran."""
@@ -128,8 +127,7 @@ class Cell:
             self.negatives(role)
 
     def icount(self, name="icount", results=None, **kw):
-        t = self.t
-        if not t.icount:
+        if not self.t.icount:
             return self.rec.add("icount", None, "no instruction-count boot: an instrumented "
                                 "kernel's counts gate nothing", "no icount mode")
         mods = [m for m in BENCH if m in kbuild.built(self.kdir)]

@@ -167,7 +167,7 @@ class Module:
             out.setdefault(name, {"kind": "uint"}).update(min=int(lo), max=int(hi))
         for name, p in out.items():
             if p["kind"] == "ksym":
-                p.setdefault("symbol", name[:-len("_addr")] if name.endswith("_addr") else name)
+                p.setdefault("symbol", name.removesuffix("_addr"))
             if p["kind"] == "siphash_key":
                 p.setdefault("digits", 32)
         return out
