@@ -200,8 +200,7 @@ SERIES_SECURE_SEQ = {64: {"tcp_v4_isn": 92890502 / 67485526, "tcp_v6_isn": 99563
 SERIES_SYNCOOKIE = 12 / 1.9   # share of CPU under a SYN flood, SHA-1 / SipHash
 
 
-GATE_WORST = 1.02
-GATE_MEDIAN = 1.00
+GATE_WORST, GATE_MEDIAN = 1.02, 1.00
 
 
 def gate(path: Path):
@@ -234,12 +233,11 @@ def doctor(src, dst, kind, factor):
         rows = list(csv.DictReader(f))
     kernel = {(r["function"], r["len"]): float(r["cycles_median"])
               for r in rows if r["impl"] == "kernel"}
-    changed = 0
+    changed = False
     for r in rows:
         k = kernel.get((r["function"], r["len"]))
         if r["impl"] == "module" and k and (kind == "median" or not changed):
-            r["cycles_median"] = f"{k * factor:.2f}"
-            changed += 1
+            r["cycles_median"], changed = f"{k * factor:.2f}", True
     Path(dst).parent.mkdir(parents=True, exist_ok=True)
     with open(dst, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))

@@ -102,7 +102,7 @@ def dkms_check(env):
             raise Failure(f"the DKMS build made {built}, not exactly Kbuild's modules for "
                           f"users ({mods})")
         for m in mods:
-            ko = next(iter(sorted((out / "module").glob(f"{m}.ko*"))), None)
+            ko = min((out / "module").glob(f"{m}.ko*"), default=None)
             if not ko:
                 raise Failure(f"dkms did not produce {m}.ko")
             mi = Module(ko)
