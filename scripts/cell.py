@@ -1,11 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-"""One cell of the matrix, in one process: its kernel resolved and fetched
-once, the modules built once (W=1, sparse), the external consumer, the
-boot of every module, the instruction-count boot and its gate, the
-reliability boot, DKMS, modinfo, then the checks of the row's roles (the
-negative controls of tests/controls/controls.tsv). Every check is a record
-(records.py); build/results/TARGET/ holds the evidence and time.json, where
-the cell's time went."""
+"""One cell of the matrix, in one process: the kernel, the build gate, the
+consumer, the boots (every module, -icount and its gate, reliability),
+DKMS, modinfo, then the checks of the row's roles (tests/controls/
+controls.tsv). Every check is a record; build/results/TARGET/ holds the
+evidence and time.json, where the cell's time went."""
 import re
 import shutil
 from pathlib import Path
@@ -25,6 +23,15 @@ DEPTH = {"full": (20, ""), "limits": (20, "limits"), "short": (5, "")}
 CHECKS = "detectors kmemleak deps cycle leakcontrol badparam secret"
 
 
+def stress_of(t, leak=None):
+    """The reliability boot's checks at T's depth: the leak control with
+    LEAK, the module that leaks on purpose, where the depth runs it."""
+    cycles, more = DEPTH[t.reliability]
+    checks = CHECKS if leak and t.reliability != "short" else CHECKS.replace("leakcontrol ", "")
+    out = {"checks": f"{checks} {more}".strip(), "cycles": cycles}
+    return dict(out, leak=leak) if leak else out
+
+
 def controls_table():
     """tests/controls/controls.tsv: (name, role, codes, settings)."""
     out = []
@@ -37,10 +44,9 @@ def controls_table():
 
 
 class Cell:
-    def __init__(self, t, targets, rec, build=None):
-        self.t, self.targets, self.rec = t, targets, rec
-        self.res = rec.dir
-        self.build = Path(build or ROOT / "build" / t.name)
+    def __init__(self, t, targets, rec):
+        self.t, self.targets, self.rec, self.res = t, targets, rec, rec.dir
+        self.build = ROOT / "build" / t.name
 
     def boot(self, run, results, **kw):
         """A boot of this cell's build; its verdict, or None if none ran."""
@@ -129,8 +135,7 @@ class Cell:
             self.negatives(role)
 
     def icount(self, name="icount", results=None, **kw):
-        t = self.t
-        if not t.icount:
+        if not self.t.icount:
             return self.rec.add("icount", None, "no instruction-count boot: an instrumented "
                                 "kernel's counts gate nothing", "no icount mode")
         mods = [m for m in BENCH if m in kbuild.built(self.kdir)]
@@ -146,16 +151,9 @@ class Cell:
 
     def reliability(self, extra):
         t = self.t
-        cycles, more = DEPTH[t.reliability]
-        checks = CHECKS + (" " + more if more else "")
-        if t.reliability == "short":
-            checks = checks.replace("leakcontrol ", "")
-        stress = {"checks": checks, "cycles": cycles}
         leak = self.controls / "control_leak.ko" if self.controls else None
-        if leak and leak.exists():
-            stress["leak"] = leak
         v = self.boot("reliability", self.res / "stress", mode="stress", extra=extra,
-                      timeout=1500, stress=stress)
+                      timeout=1500, stress=stress_of(t, leak if leak and leak.exists() else None))
         if v:
             self.rec.add("reliability", not v["failed"], f"{v['passed']} passed, {v['failed']} "
                          f"failed, {t.reliability} depth, in {v['wall_seconds']} s",
@@ -185,9 +183,9 @@ class Cell:
             v = self.boot(f"negative/{name}", self.res / "negative" / name,
                           mode="stress" if stress else "boot", modules=mods, extra=extra,
                           args=args, timeout=int(s.get("TIMEOUT", 300)), stress=stress)
-            hits = [f for f in (v or {}).get("failures", []) if f["code"] in codes]
             if v is None:
                 continue
+            hits = [f for f in v["failures"] if f["code"] in codes]
             if v["failed"] and hits:
                 self.rec.add(f"negative/{name}", True, f"caught: [{hits[0]['code']}] "
                              f"{hits[0]['evidence'][:200]}")
@@ -264,8 +262,7 @@ def modinfo_problems(kos):
     """[(code, text)]: every module must carry a description, license,
     author and the project's version, and a description of every
     parameter (its name from modinfo or kbuild's __param_str_ symbols)."""
-    version = util.run(["make", "-s", "--no-print-directory", "-C", str(ROOT),
-                        "version"]).strip()
+    version = util.version()
     out = []
     for ko in kos:
         if not Path(ko).exists():

@@ -1,14 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Builds with the kernel's kbuild for one target: the project's modules,
-the external consumer from what `make install` installs, the negative
-controls of tests/controls, a module of one's own. Every build runs in the
-target's environment: its cross compiler on PATH, or inside the build root
-of its suite."""
+"""Builds with the kernel's kbuild for one target (the project's modules, the
+consumer from what `make install` installs, tests/controls, a module of
+one's own), in its environment: a cross compiler on PATH, or a build root."""
 import os
 import re
 import shutil
 from pathlib import Path
 
+import util
 from fetch import BuildRoot
 from util import ROOT, Failure, Module, log, run
 
@@ -86,11 +85,8 @@ def warnings(log_file):
 
 def order(build_dir):
     """The modules a build made, in their load order (modules.order)."""
-    out = []
-    for line in (Path(build_dir) / "modules.order").read_text().split():
-        ko = Path(build_dir) / re.sub(r"\.o$", ".ko", line.removeprefix("kernel/"))
-        out.append(ko)
-    return out
+    return [Path(build_dir) / re.sub(r"\.o$", ".ko", line.removeprefix("kernel/"))
+            for line in (Path(build_dir) / "modules.order").read_text().split()]
 
 
 def built(build_dir):
@@ -160,7 +156,7 @@ def consumer(env, build_dir, out_ko, edit=None):
                  f"INSTALL_MOD_PATH={staging}", log_to=o / "install.log", check=False)
     if p.returncode:
         raise Failure(f"make install failed ({o / 'install.log'})")
-    version = run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
+    version = util.version()
     devel = staging / f"usr/src/siphash-oot-{version}"
     kver = env.k["kver"]
     mods = staging / f"lib/modules/{kver}"

@@ -4,6 +4,7 @@ with Debian's dkms against a target's headers in a private tree
 (dkms_check), and the package in a clean bookworm root made with
 mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
 import fnmatch
+import lzma
 import os
 import re
 import shutil
@@ -19,10 +20,6 @@ NAME, PKG = "siphash-oot", "siphash-oot-dkms"
 META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64", \
     "linux-headers-cloud-amd64"
 MOK = "/var/lib/dkms/mok.pub"
-
-
-def version():
-    return run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
 
 
 def dkms_conf(path=ROOT / "dkms.conf"):
@@ -64,7 +61,7 @@ def conf_drift(root=ROOT):
 def stage_sources(dest, conf=ROOT / "dkms.conf"):
     """The package's sources: exactly the files debian/siphash-oot-dkms.install
     lists, with the version filled into dkms.conf as dh_dkms -V does."""
-    ver = version()
+    ver = util.version()
     for line in (ROOT / "debian/siphash-oot-dkms.install").read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -88,7 +85,7 @@ def dkms_check(env):
     env.out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="dkms-check.", dir=env.out))
     try:
-        stage = tmp / f"{NAME}-{version()}"
+        stage = tmp / f"{NAME}-{util.version()}"
         ver = stage_sources(stage)
         dkms = ["dkms", "--sourcetree", str(tmp / "src"), "--dkmstree", str(tmp / "tree")]
         (tmp / "src").mkdir()
@@ -107,7 +104,7 @@ def dkms_check(env):
             raise Failure(f"the DKMS build made {built}, not exactly Kbuild's modules for "
                           f"users ({mods})")
         for m in mods:
-            ko = next(iter(sorted((out / "module").glob(f"{m}.ko*"))), None)
+            ko = min((out / "module").glob(f"{m}.ko*"), default=None)
             if not ko:
                 raise Failure(f"dkms did not produce {m}.ko")
             mi = Module(ko)
@@ -284,18 +281,16 @@ class Root:
         return m.group(1) if m else ""
 
     def files(self):
-        out = self.run("find", "/", "-xdev", "(", "-path", "/var/lib/apt", "-o", "-path",
-                       "/var/lib/dpkg", "-o", "-path", "/var/cache", "-o", "-path", "/var/log",
-                       "-o", "-path", "/tmp", "-o", "-path", "/var/tmp", "-o", "-path", "/root",
-                       ")", "-prune", "-o", "-print").stdout
+        skip = ("/var/lib/apt", "/var/lib/dpkg", "/var/cache", "/var/log", "/tmp", "/var/tmp",
+                "/root")
+        prune = [w for p in skip for w in ("-o", "-path", p)][1:]
+        out = self.run("find", "/", "-xdev", "(", *prune, ")", "-prune", "-o", "-print").stdout
         return sorted(out.split("\n"))
 
     def owned(self):
-        out = set()
-        for f in (self.path / "var/lib/dpkg/info").glob("*.list"):
-            for p in f.read_text().splitlines():
-                out.add(re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p))
-        return out
+        return {re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p)
+                for f in (self.path / "var/lib/dpkg/info").glob("*.list")
+                for p in f.read_text().splitlines()}
 
 
 def deb_check(rec):
@@ -307,7 +302,7 @@ def deb_check(rec):
     root = Root(work)
     root.log.write_text("")
     t0 = time.monotonic()
-    ver = version()
+    ver = util.version()
     deb = work / f"{PKG}_{ver}_all.deb"
     p = run(["make", "-s", "-C", str(ROOT), "deb"], kind="package", log_to=root.log, check=False)
     if p.returncode or not deb.exists():
@@ -346,9 +341,9 @@ def deb_check(rec):
     rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
             ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
             "siphash.c to remove)", "control-missed")
-    mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
+    mods = re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
         ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
-         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
+         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))
     with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
         # lintian only reads the .deb, as nobody (it warns against root),
         # from a copy nobody can reach.
@@ -482,7 +477,7 @@ def deb_check(rec):
         f = root.run("modinfo", "-k", r61, "-F", "filename", m).stdout.strip()
         data = Module(root.path / f.lstrip("/"))
         shutil.copy(data.path, out_mod) if f.endswith(".ko") else \
-            (out_mod / f"{m}.ko").write_bytes(__import__("lzma").decompress(data.path.read_bytes()))
+            (out_mod / f"{m}.ko").write_bytes(lzma.decompress(data.path.read_bytes()))
     headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r61}").stdout
     util.write_json(out_mod / "dkms-modules.json", {"kver": r61, "headers": headers,
                                                     "version": ver, "modules": mods})

@@ -1,12 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Verdict records: one JSON object per check, the only thing the merge reads
-(its fields: docs/harness.md, "Records"). Each unit (a cell, host,
-package) is one process that writes build/results/UNIT/records.jsonl and
-ends it with a "done" record. The merge reads every such file under a
-directory, make check's or the CI workflow's artifacts, and fails on a
-failed record, a unit of the plan without records (missing), one without
-"done" (crashed) and a record seen twice (duplicate); it writes
-checks.json, matrix.csv, matrix.md and the CI step summary."""
+(docs/harness.md, "Records"). Each unit (a cell, host, package) is one
+process that writes build/results/UNIT/records.jsonl, ended by a "done"
+record. The merge fails on a failed record and on a unit of the plan that
+is missing, crashed (no "done") or seen twice (duplicate)."""
 import json
 import os
 import time
@@ -31,9 +28,9 @@ class Records:
         self.passed = self.failed = 0
         self.t0 = time.monotonic()
 
-    def add(self, check, ok, evidence="", reason="", target=None):
+    def add(self, check, ok, evidence="", reason=""):
         result = "skip" if ok is None else "pass" if ok else "fail"
-        r = {"target": target or self.unit, "check": check, "result": result,
+        r = {"target": self.unit, "check": check, "result": result,
              "reason": reason if result != "pass" else "", "evidence": str(evidence),
              "at": round(time.monotonic() - self.t0, 1)}
         with open(self.path, "a") as f:
@@ -69,8 +66,8 @@ class Records:
                                      "result": res, "reason": reason if res != "pass" else "",
                                      "evidence": ev[0] if ev else reason}) + "\n")
 
-    def done(self, evidence=""):
-        self.add("done", True, evidence or f"{self.passed} passed, {self.failed} failed")
+    def done(self):
+        self.add("done", True, f"{self.passed} passed, {self.failed} failed")
 
 
 def load(root):
@@ -96,9 +93,7 @@ def merge(root, units, targets):
             problems.append(("crashed", f"{unit}: its records ({path}) end without 'done': "
                              "it stopped before its last check"))
     have = {r["target"] for r in recs}
-    for u in units:
-        if u not in have:
-            problems.append(("missing", f"{u}: no records at all"))
+    problems += [("missing", f"{u}: no records at all") for u in units if u not in have]
     for code, ev in problems:
         recs.append({"target": "merge", "check": f"merge/{code}", "result": "fail",
                      "reason": code, "evidence": ev})

@@ -7,19 +7,12 @@ module against the kernel's lib/siphash.c, and the comparisons of
 "Introduce The SipHash PRF". No path of the machine appears."""
 import contextlib
 import io
-import json
 import sys
 from pathlib import Path
 
 import bench_report
 import tables
-
-
-def load(path):
-    try:
-        return json.loads(Path(path).read_text())
-    except (OSError, ValueError):
-        return {}
+import util
 
 
 def main(results):
@@ -41,7 +34,8 @@ def main(results):
            "| target | boot | icount | reliability | boot passed/failed | live | icount passed/failed | reliability passed/failed |",
            "|---|---|---|---|---|---|---|---|"]
     for t in targets:
-        v = {r: load(results / t / r / "verdict.json") for r in ("boot", "icount", "stress")}
+        v = {r: util.read_json(results / t / r / "verdict.json", {})
+             for r in ("boot", "icount", "stress")}
         def c(r, key):
             return str(v[r].get(key, "-"))
         live = v["boot"].get("live", {})
