@@ -68,7 +68,7 @@ PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 HARNESS = HARNESS_ARCH='$(if $(filter command line environment,$(origin ARCH)),$(ARCH))' \
 	$(PYTHON) $(CURDIR)/scripts/harness.py
 
-.PHONY: all modules modules-user kdir-check install install-tests run module kmake bench check cell host package merge plan resolve docs test-user deb deb-check version clean distclean help package-trixie package-sid
+.PHONY: all modules modules-user kdir-check install install-guard uninstall install-tests run module kmake bench check cell host package merge plan resolve docs test-user deb deb-check version clean distclean help package-trixie package-sid
 
 all: modules
 
@@ -106,7 +106,7 @@ NO_SIGN = $(if $(wildcard $(SIGN_KEY)),,CONFIG_MODULE_SIG_ALL=)
 # What a host gets: siphash.ko and what modules that use it build with.
 # The test and demo modules only with install-tests: a host that has them
 # is one modprobe away from their fault injection and kprobes.
-install: modules-user ## build and install siphash.ko alone (INSTALL_MOD_PATH=; docs/install.md)
+install: install-guard modules-user ## build and install siphash.ko alone (INSTALL_MOD_PATH=; docs/install.md)
 	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
 	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR" >&2; exit 1; }
 	@echo "note: expected and harmless:$(if $(wildcard $(KDIR)/vmlinux),, 'Skipping BTF generation'" \
@@ -118,6 +118,33 @@ install: modules-user ## build and install siphash.ko alone (INSTALL_MOD_PATH=; 
 	depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER)
 	install -D -m 0644 siphash.h $(DEVEL_DIR)/include/siphash.h
 	install -D -m 0644 $(USER_BUILD_DIR)/Module.symvers $(DEVEL_DIR)/$(KVER)/Module.symvers
+
+# make install and the Debian package exclude each other (docs/install.md):
+# both give the kernel a siphash.ko of the same version, which DKMS refuses to
+# install over the other (and apt fails) or, installed first, shadows from
+# updates/dkms; and both write /usr/src/siphash-oot-<version>/. So make
+# install refuses while the package is installed, naming what removes it;
+# the package replaces make install's files (debian/siphash-oot-dkms.preinst).
+install-guard:
+	@st=$$(dpkg-query -W -f='$${db:Status-Status}' siphash-oot-dkms 2>/dev/null || true); \
+	if { [ -z "$(INSTALL_MOD_PATH)" ] && [ -n "$$st" ] && [ "$$st" != not-installed ] && \
+	     [ "$$st" != config-files ]; } || [ -n "$$(ls -A $(INSTALL_MOD_PATH)/var/lib/dkms/siphash-oot 2>/dev/null)" ]; then \
+	  echo "error: siphash-oot is installed with DKMS (the Debian package siphash-oot-dkms$${st:+, $$st}):" >&2; \
+	  echo "  its siphash.ko in updates/dkms/ would shadow this one in extra/. Remove it first:" >&2; \
+	  echo "    apt remove siphash-oot-dkms" >&2; \
+	  echo "  (siphash-oot added to DKMS by hand: dkms remove siphash-oot/<version> --all)," >&2; \
+	  echo "  or keep the package and do without make install (docs/install.md)." >&2; \
+	  exit 1; fi
+
+SIPMOD_USER = $(patsubst %.o,%,$(shell sed -n 's/^sipmod-user *[:+]= *//p' $(CURDIR)/Kbuild))
+MOD_DIR = $(INSTALL_MOD_PATH)/lib/modules/$(KVER)
+uninstall: ## remove what make install installed for KDIR's kernel (or KVER=<release>)
+	@test -n "$(VERSION)" && test -n "$(KVER)" || { \
+	  echo "error: no version in siphash.h or no UTS_RELEASE in KDIR (give KVER=<release>)" >&2; exit 1; }
+	rm -f $(foreach m,$(SIPMOD_USER),$(MOD_DIR)/extra/$(m).ko $(MOD_DIR)/extra/$(m).ko.*)
+	rm -f $(DEVEL_DIR)/include/siphash.h $(DEVEL_DIR)/$(KVER)/Module.symvers
+	@rmdir $(MOD_DIR)/extra $(DEVEL_DIR)/include $(DEVEL_DIR)/$(KVER) $(DEVEL_DIR) 2>/dev/null || true
+	if [ -d $(MOD_DIR) ]; then depmod $(if $(INSTALL_MOD_PATH),-b $(abspath $(INSTALL_MOD_PATH))) $(KVER); fi
 
 install-tests: modules ## for test machines only: every module, demos and tests too
 	@test -n "$(KVER)" || { echo "error: no UTS_RELEASE in KDIR" >&2; exit 1; }

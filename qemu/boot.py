@@ -1,12 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """One boot: the modules and busybox in an initramfs, the plan of /init
 (harness.conf) from the modules' own modinfo, the target's kernel booted in
-QEMU under a timeout, the logs judged (verdict.py). The plan: siphash.ko,
-every module of modules.order (or MODULES), `ktap` if its modinfo says
-test=Y and `load` otherwise, then the EXTRA modules; a ksym parameter gets
-its symbol's address from the guest's /proc/kallsyms, and the values of
-siphash_key parameters are kept apart for the verdict's check that none
-reached a log."""
+QEMU under a timeout, the logs judged (verdict.py). A ksym parameter gets
+its symbol's address in the guest; the values of siphash_key parameters
+are kept for the verdict's check that none reached a log."""
 import gzip
 import os
 import random
@@ -16,6 +13,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import kbuild
 import util
 import verdict
 from util import ROOT, Failure, Module, run
@@ -48,14 +46,10 @@ def cpio(stage, out):
             pad = lambda n: b"\0" * (-n % 4)  # noqa: E731
             z.write(hdr.encode() + nm + pad(110 + len(nm)) + data + pad(len(data)))
         for path in sorted(stage.rglob("*")):
-            rel = str(path.relative_to(stage))
             st = path.lstat()
-            if stat.S_ISLNK(st.st_mode):
-                entry(rel, st, os.readlink(path).encode())
-            elif stat.S_ISDIR(st.st_mode):
-                entry(rel, st)
-            else:
-                entry(rel, st, path.read_bytes())
+            entry(str(path.relative_to(stage)), st, os.readlink(path).encode()
+                  if stat.S_ISLNK(st.st_mode) else b"" if stat.S_ISDIR(st.st_mode)
+                  else path.read_bytes())
         entry("TRAILER!!!", None)
 
 
@@ -78,7 +72,7 @@ class Boot:
         self.loader, self.refuse = loader, [Path(r) for r in refuse]
         self.results = Path(results)
         self.build = Path(build or ROOT / "build" / t.name)
-        kos = {ko.stem: ko for ko in __import__("kbuild").order(modules_dir)}
+        self.kos = kos = kbuild.built(modules_dir)
         if prebuilt:
             kos.update({p.name.split(".ko")[0]: p for p in Path(prebuilt).glob("*.ko*")})
         self.kos = kos
@@ -106,10 +100,9 @@ class Boot:
         return ["siphash"] + self.modules + [e.stem for e in self.extra]
 
     def ktap(self):
-        """The project's modules that must report KTAP (modinfo test=Y).
-        What an EXTRA module reports is judged too, but nothing is
-        required of it: the negative controls that oops or hang print no
-        KTAP, and a module of one's own need not."""
+        """The project's modules that must report KTAP (modinfo test=Y). An
+        EXTRA module's KTAP is judged but not required: the negative
+        controls that oops or hang print none, a module of one's own need not."""
         return [m for m in self.modules if self.info[m].first("test") == "Y"]
 
     def arglist(self, m):
@@ -194,7 +187,6 @@ class Boot:
         if self.mode == "stress" and not t.kconfig:
             config = Path(self.k["config"]).read_text().splitlines()
             cmdline += [a for c, a in DETECTORS if not c or c in config]
-        cmdline += self.stress.get("kernel_args", "").split()
         machine = t.machine.split()
         acc = ["-accel", "tcg"]
         if accel == "kvm":
@@ -269,7 +261,7 @@ def stress_plan(b):
     checks = s.get("checks", "detectors kmemleak deps cycle leakcontrol limits badparam "
                              "secret").split()
     cycles = s.get("cycles", 20)
-    out = [f"stress {c}" for c in ("detectors",) if c in checks]
+    out = ["stress detectors"] if "detectors" in checks else []
     if "kmemleak" in checks:
         out.append("stress kmemleak clear")
     order = b.order()
@@ -285,7 +277,7 @@ def stress_plan(b):
         out.append("stress kmemleak scan")
     if "leakcontrol" in checks and b.leak:
         m = b.leak.stem
-        out.append(f"stress leakcontrol {cycles} {m} {s.get('leak_args', '')} {cycle_args(b, m)}")
+        out.append(f"stress leakcontrol {cycles} {m} {cycle_args(b, m)}")
     for m in order:
         p = {n: d for n, d in b.info[m].params().items() if d["kind"] == "uint" and "max" in d}
         if p and "limits" in checks:
@@ -315,15 +307,11 @@ def stress_plan(b):
 
 
 def cycle_args(b, m):
-    """A module's arguments in the reliability checks: CYCLE_ARGS of it, or
-    every uint parameter at its minimum (its quickest load), and a fresh
-    key for every secret parameter."""
-    out = b.stress.get("cycle_args", {}).get(m)
-    out = out.split() if out is not None else None
-    keep = out is not None
-    out = out or []
+    """A module's arguments in the reliability checks: every uint parameter
+    at its minimum (its quickest load), a fresh key for every secret one."""
+    out = []
     for n, d in b.info[m].params().items():
-        if d["kind"] == "uint" and "min" in d and not keep:
+        if d["kind"] == "uint" and "min" in d:
             out.append(f"{n}={d['min']}")
         if d["kind"] == "siphash_key":
             k = hexdigits(d["digits"])

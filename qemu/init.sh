@@ -97,11 +97,8 @@ while read -r kind rest; do
 			sleep 1
 			n=$((n + 1))
 		done
-		if [ ! -c "$1" ]; then
-			status "FAIL status-channel $1 is not a character device after ${n}s"
-			ok=0
-			break
-		fi
+		[ -c "$1" ] || {
+			status "FAIL status-channel $1 is not a character device after ${n}s"; ok=0; break; }
 		S=$1
 		status "BOOT $(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
 		status_boot_done=1
@@ -123,11 +120,8 @@ while read -r kind rest; do
 	kmod) insmod "$1" || { status "FAIL kmod-failed $1"; ok=0; break; } ;;
 	mips-unaligned)
 		mount -t debugfs debugfs /sys/kernel/debug
-		if ! echo 1 >"$MIPS_DBG/unaligned_action"; then
-			status "FAIL mips-unaligned cannot set $MIPS_DBG/unaligned_action"
-			ok=0
-			break
-		fi
+		echo 1 >"$MIPS_DBG/unaligned_action" || {
+			status "FAIL mips-unaligned cannot set $MIPS_DBG/unaligned_action"; ok=0; break; }
 		status "MIPS-UNALIGNED before $(cat "$MIPS_DBG/unaligned_instructions")"
 		;;
 	net)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # /stress.sh of the test initramfs: one reliability check for each "stress"
-# line of /etc/harness.conf (qemu/boot.py writes them from modinfo):
+# line of /etc/harness.conf (qemu/boot.py writes them from modinfo; ARGS are
+# split on purpose, hence SC2068 below):
 #   deps MOD DEPS ARGS       insmod before DEPS fails ("Unknown symbol"),
 #                            rmmod of each is refused while MOD holds it,
 #                            unloading in order and a modprobe then work
@@ -12,10 +13,10 @@
 #                            the growth check must catch it
 #   limits MOD ARGS          one load at the parameters' maximum or minimum
 #   badparam MOD N BAD.. ARGS  each BAD (PARAM=VALUE|WORDS) fails with EINVAL
-#                            (ERANGE for a number too large),
-#                            a kernel message with every one of WORDS (comma-
-#                            separated: the parameter, a range's bounds) and
-#                            nothing left loaded; then MOD ARGS loads
+#                            (ERANGE for a number too large), a kernel message
+#                            with every one of WORDS (comma-separated: the
+#                            parameter, a range's bounds), nothing left loaded;
+#                            then MOD ARGS loads
 #   secret MOD BAD ARGS      the same for a malformed secret, never printed
 #   detectors                the checks of the command line are really on
 #   kmemleak clear|scan      on a kernel with kmemleak: forget its suspects,
@@ -27,6 +28,7 @@
 # /etc/bad-log.patterns, and forwarded whole ("KLOG " lines) for the
 # host's scan for secrets. Loops use builtins where they can: under TCG
 # every fork of the guest costs tens of milliseconds.
+# shellcheck disable=SC2068
 S=$(sed -n 's/^status //p' /etc/harness.conf)
 mkdir -p /tmp
 BAD_LOG=$(grep -v '^#' /etc/bad-log.patterns | sed -n 's/^[a-z-]*[[:space:]]*//p' |
@@ -108,7 +110,6 @@ field() { # field NAME FIGURES: the value of NAME in a meminfo line
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }
 
-# ---- stress deps MODULE DEP[,DEP...] ARGS --------------------------------
 deps() {
 	mod=$1
 	depends=$(echo "$2" | tr ',' ' ')
@@ -122,7 +123,6 @@ deps() {
 			return
 		fi
 	done
-	# shellcheck disable=SC2068
 	if insmod "$EXTRA/$mod.ko" $@ 2>/tmp/err; then
 		fail deps "$name: insmod $mod without$depends succeeded"
 		rmmod "$mod"
@@ -135,7 +135,6 @@ deps() {
 	fi
 	ok "$name: $mod before$depends refused: ${unknown#*] }"
 
-	# shellcheck disable=SC2068
 	if ! modprobe "$mod" $@; then
 		fail deps "$name: modprobe $mod failed"
 		unload_new "$before"
@@ -154,7 +153,6 @@ deps() {
 		fail deps "$name: unloading $mod, then$depends failed"
 		return
 	fi
-	# shellcheck disable=SC2068
 	if ! modprobe "$mod" $@ || ! unload_new "$before"; then
 		fail deps "$name: modprobe $mod after the refused loads failed"
 		return
@@ -163,7 +161,6 @@ deps() {
 		ok "$name: unloading in order works, modprobe $mod works afterwards"
 }
 
-# ---- stress cycle N MODULE ARGS / leakcontrol N MODULE ARGS ----------------
 # cycles N MODULE ARGS: N load/unload cycles; sets GROWTH (a summary) and
 # returns 0, 1 after a failed load or unload (reported), 2 when a figure grew
 # beyond its threshold (LEAKED names it).
@@ -180,7 +177,6 @@ cycles() {
 	# is read every 10 cycles, the full module list compared at the end.
 	while [ $i -lt $((n + 3)) ]; do
 		[ $i -eq 3 ] && mem0=$(meminfo)
-		# shellcheck disable=SC2068
 		if ! modprobe "$mod" $@ 2>/tmp/err || [ ! -e "/sys/module/$mod" ]; then
 			fail cycle-load "$name: load $((i + 1)) failed: $(cat /tmp/err)"
 			unload_new "$before"
@@ -244,14 +240,12 @@ leakcontrol() {
 	esac
 }
 
-# ---- stress limits MODULE ARGS ---------------------------------------------
 limits() {
 	mod=$1
 	shift
 	name="limits $mod $*"
 	before=$(modules)
 	klog >/dev/null
-	# shellcheck disable=SC2068
 	if ! modprobe "$mod" $@ 2>/tmp/err || [ "$(cat "/sys/module/$mod/initstate" 2>/dev/null)" != live ]; then
 		# The console is muted: the failed KTAP cases, with the two
 		# diagnostic lines before each, come from the kernel log.
@@ -265,7 +259,6 @@ limits() {
 	kernel_log_clean "$name" && ok "$name: loaded, nothing bad logged, taint $(cat /proc/sys/kernel/tainted)"
 }
 
-# ---- stress badparam MODULE BAD ARGS ---------------------------------------
 # refused NAME MODULE PARAM=VALUE|WORDS CODE: the load must fail with EINVAL
 # (or ERANGE for a number too large),
 # a kernel message must hold every one of WORDS, and nothing may be left
@@ -310,7 +303,6 @@ valid_after() {
 	mod=$2
 	shift 2
 	before=$(modules)
-	# shellcheck disable=SC2068
 	if modprobe "$mod" $@ 2>/tmp/err && [ -e "/sys/module/$mod" ] &&
 	   unload_new "$before" && [ "$(modules)" = "$before" ]; then
 		kernel_log_clean "$name" && return 0
@@ -335,7 +327,6 @@ badparam() {
 	valid_after "$name" "$mod" "$@" && ok "$name worked"
 }
 
-# ---- stress detectors ------------------------------------------------------
 # init_on_free and page_poison have no runtime view; SLUB's checks and
 # KFENCE's interval have one each.
 detectors() {
@@ -370,7 +361,6 @@ detectors() {
 	[ -z "$on" ] || ok "detectors on:$on"
 }
 
-# ---- stress kmemleak clear|scan ---------------------------------------------
 # Documentation/dev-tools/kmemleak.rst: "clear", test, "scan", read the
 # report. An object is reported once it is MSECS_MIN_AGE (5 s in
 # mm/kmemleak.c) old, and a pointer still in a register or on a stack
@@ -403,7 +393,6 @@ kmemleak() {
 	esac
 }
 
-# ---- stress secret MODULE PARAM=VALUE ARGS ---------------------------------
 # The value is never written to the status channel, the console or the kernel
 # log by this script: names only.
 secret() {

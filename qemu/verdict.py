@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Judge one boot from its two serial logs, as data: verdict.json (counts,
-KTAP cases, harness checks, loads, and each failure as a reason code with
-the line that proves it; docs/harness.md lists the codes). Success needs
-positive evidence, "HARNESS: PASS" on the status channel. KTAP is read by
-the kernel's own kunit.py parser, in this process, one module at a time.
-Also written: ktap.txt, bench.csv (the "# bench:" lines), kernel.log (every
-kernel message, forwarded as "KLOG " lines) and verdict.txt."""
+"""Judge one boot from its two serial logs: verdict.json (counts, KTAP cases,
+harness checks, loads, each failure as a reason code with the line that
+proves it; docs/harness.md lists the codes). Success needs positive
+evidence, "HARNESS: PASS" on the status channel. KTAP is read by the
+kernel's own kunit.py parser. Also written: ktap.txt, bench.csv,
+kernel.log (the "KLOG " lines) and verdict.txt."""
 import io
 import re
 import sys
@@ -20,10 +19,9 @@ BENCH_RE = re.compile(r"^# bench: function=(\S+) impl=(\S+) len=(\d+) "
 CSV_HEADER = "arch,accel,function,impl,len,cycles_median,cycles_min,calls"
 LINE_RE = re.compile(r"^(\[\s*\d+\.\d+\] )([A-Za-z0-9_]+): (.*)$")
 UNKNOWN_PARAM_RE = re.compile(r"([A-Za-z0-9_]+): unknown parameter '([^']*)' ignored$")
-PATTERNS = [tuple(line.split(None, 1)) for line in
-            (Path(__file__).parent / "bad-log.patterns").read_text().splitlines()
-            if line.strip() and not line.startswith("#")]
-PATTERNS = [(code, re.compile(rx.strip())) for code, rx in PATTERNS]
+PATTERNS = [(code, re.compile(rx.strip())) for code, rx in (
+    line.split(None, 1) for line in (Path(__file__).parent / "bad-log.patterns")
+    .read_text().splitlines() if line.strip() and not line.startswith("#"))]
 
 
 def kunit(kunit_dir):
@@ -50,14 +48,12 @@ def module_lines(console, module):
 
 
 def plan_problem(texts):
-    start = texts.index("KTAP version 1")
-    plan = next((t for t in texts[start:] if re.fullmatch(r"1\.\.\d+", t)), None)
+    texts = texts[texts.index("KTAP version 1"):]
+    plan = next((t for t in texts if re.fullmatch(r"1\.\.\d+", t)), None)
+    results = [t for t in texts if re.match(r"(not )?ok \d+ ", t)]
     if plan is None:
         return "no KTAP plan"
-    results = [t for t in texts[start:] if re.match(r"(not )?ok \d+ ", t)]
-    if len(results) != int(plan[3:]):
-        return f"plan {plan} but {len(results)} results"
-    return None
+    return f"plan {plan} but {len(results)} results" if len(results) != int(plan[3:]) else None
 
 
 def parse_ktap(kunit_dir, module, raw):
@@ -159,8 +155,7 @@ def judge(boot, rc, accel, wall, cpu):
         if hit:
             fail("secret-in-log", f"8 or more characters of secret value {n} in {hit[0]} "
                  f"line {hit[1]}")
-    taint = next((re.match(r"HARNESS: TAINT (\d+)$", x) for x in status
-                  if x.startswith("HARNESS: TAINT ")), None)
+    taint = next((m for x in status if (m := re.match(r"HARNESS: TAINT (\d+)$", x))), None)
     if taint:
         v["taint"] = value = int(taint.group(1))
         bad = value & ~ALLOWED_TAINT

@@ -1,17 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Benchmark reports of the harness's bench.csv files: one boot's tables,
-ours/kernel per target, the comparisons of "Introduce The SipHash PRF" and
-of "ipv6: sr: Prepare HMAC key ahead of time", the icount gate and its
-controls. Figures are medians per call: host time under TCG (ratios within
-one boot only), guest instructions under icount (deterministic)."""
+ours/kernel per target, the patch series' comparisons, the icount gate and
+its controls. Figures are medians per call: host time under TCG (ratios
+within one boot only), guest instructions under icount (deterministic)."""
 import csv
 import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
 
-import tables  # noqa: E402  (qemu/targets.tsv)
+import tables
 
 
 def load(path: Path):
@@ -26,23 +25,45 @@ def load(path: Path):
     return rows, data, meta
 
 
+def icount_data(root, targets):
+    """(target, data) of every target with an icount bench.csv under ROOT."""
+    for t in targets:
+        path = root / t / "icount" / "bench.csv"
+        if path.exists():
+            yield t, load(path)[1]
+
+
 def ours_vs_kernel(data, functions):
     """Rows (function, len, module, kernel, ratio) for every length."""
     out = []
     for fn in functions:
-        lens = sorted(l for (f, i, l) in data if f == fn and i == "module")
-        for n in lens:
-            m, k = data.get((fn, "module", n)), data.get((fn, "kernel", n))
-            if m is not None and k:
+        for n in sorted(n for (f, i, n) in data if f == fn and i == "module"):
+            m, k = data[(fn, "module", n)], data.get((fn, "kernel", n))
+            if k:
                 out.append((fn, n, m, k, m / k))
     return out
 
 
+def helpers(data):
+    """The fixed-width helpers: every function of ours but the two on buffers."""
+    return sorted({f for (f, i, _) in data if i == "module"} - {"siphash", "hsiphash"})
+
+
+def demos(data):
+    """(function, old, before, siphash) of the demo modules: the same function
+    before (md5, sha1) and after (siphash); the lengths differ (an MD5 block
+    is 64 bytes), so paired by function."""
+    for f in sorted({f for (f, i, _) in data if i == "siphash"}):
+        new = [c for (ff, i, _), c in data.items() if ff == f and i == "siphash"]
+        for old in ("md5", "sha1"):
+            before = [c for (ff, i, _), c in data.items() if ff == f and i == old]
+            if before:
+                yield f, old, before[0], new[0]
+
+
 def unit(accel, arch="x86_64"):
-    """What one unit of the figures of ACCEL on ARCH is: under -icount
-    shift=0 (one guest instruction per nanosecond of guest time), what
-    get_cycles() reads there, the table's icount_unit (the TSC on x86;
-    elsewhere a clock of fixed frequency, see the README's Benchmarks)."""
+    """What one unit of the figures of ACCEL on ARCH is: under -icount, what
+    get_cycles() reads there, the table's icount_unit."""
     if accel == "icount":
         return next((t.icount_unit for t in tables.load() if t.arch == arch), "counter ticks")
     return "cycle-counter ticks of host time"
@@ -58,14 +79,15 @@ def fig(x):
 # HMAC-SHA256, cycles on x86_64 (2025).
 MAIL_HMAC_RAW, MAIL_HMAC_PREPARED = 1978, 1419
 HMACS = ("hmac_sha256", "hmac_sha1")
+ALGOS = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
+         ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"), ("jhash", "kernel", "jhash")]
 
 
 def keyed_hash(data):
     """Rows (len, {impl: figure}) of test_siphash_hmac.c's keyed_hash, and
     its key preparations {hmac: figure}."""
-    lens = sorted({n for (f, _, n) in data if f == "keyed_hash"})
     rows = [(n, {i: c for (f, i, l), c in data.items() if f == "keyed_hash" and l == n})
-            for n in lens]
+            for n in sorted({n for (f, _, n) in data if f == "keyed_hash"})]
     prep = {i: c for (f, i, _), c in data.items() if f == "preparekey"}
     return rows, prep
 
@@ -73,6 +95,14 @@ def keyed_hash(data):
 def saved(prepared, raw):
     """What preparing the key saves, in percent of the raw-key call."""
     return 100 * (1 - prepared / raw)
+
+
+def algo_ratios(data, n):
+    """The ALGOS' figures at N bytes relative to SipHash-2-4's, or None."""
+    if all((f, i, n) in data for f, i, _ in ALGOS):
+        return " : ".join(f"{data[(f, i, n)] / data[('siphash', 'module', n)]:.2f}"
+                          for f, i, _ in ALGOS)
+    return None
 
 
 def print_tables(data, arch, accel):
@@ -105,35 +135,23 @@ def print_tables(data, arch, accel):
             ratios = [r for f, _, _, _, r in bufs if f == fn]
             print(f"{fn}: ours/kernel median {statistics.median(ratios):.{rd}f},"
                   f" max {max(ratios):.{rd}f} over {len(ratios)} lengths")
-    helpers = sorted({f for (f, i, _) in data if i == "module"} - {"siphash", "hsiphash"})
-    rows = ours_vs_kernel(data, helpers)
+    rows = ours_vs_kernel(data, helpers(data))
     if rows:
         print("helpers, ours/kernel: " + ", ".join(
             f"{fn} {r:.{rd}f}" for fn, _, _, _, r in rows))
-    algos = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
-            ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"), ("jhash", "kernel", "jhash")]
-    lens = [n for n in (8, 16, 32, 64) if all((f, i, n) in data for f, i, _ in algos)]
+    lens = [n for n in (8, 16, 32, 64) if algo_ratios(data, n)]
     if lens:
-        print("the comparison set of the patch series, " + " : ".join(name for _, _, name in algos)
+        print("the comparison set of the patch series, " + " : ".join(name for _, _, name in ALGOS)
               + ", relative to SipHash-2-4 (its figure in brackets): " + "; ".join(
-                  f"{n} B ({fig(data[('siphash', 'module', n)])}) " + " : ".join(
-                      f"{data[(f, i, n)] / data[('siphash', 'module', n)]:.2f}"
-                      for f, i, _ in algos)
+                  f"{n} B ({fig(data[('siphash', 'module', n)])}) {algo_ratios(data, n)}"
                   for n in lens))
     others = [(f, i, n) for (f, i, n) in data
               if f in ("sha1_transform", "empty_loop") or f.startswith("get_random")]
     if others:
         print("others: " + ", ".join(f"{f}/{i} {fig(data[(f, i, n)])}"
                                      for f, i, n in sorted(others)))
-    # Demo modules: the same function before (md5, sha1) and after (siphash);
-    # the lengths differ (an MD5 block is 64 bytes), so pair by function.
-    for f in sorted({f for (f, i, _) in data if i == "siphash"}):
-        new = [c for (ff, i, _), c in data.items() if ff == f and i == "siphash"]
-        for old in ("md5", "sha1"):
-            before = [c for (ff, i, _), c in data.items() if ff == f and i == old]
-            if before and new:
-                print(f"{f}: {old} {fig(before[0])}, siphash {fig(new[0])},"
-                      f" speedup {before[0] / new[0]:.{rd - 1}f}x")
+    for f, old, before, new in demos(data):
+        print(f"{f}: {old} {fig(before)}, siphash {fig(new)}, speedup {before / new:.{rd - 1}f}x")
 
 
 def compare(a: Path, b: Path, tolerance=0.001):
@@ -148,22 +166,11 @@ def compare(a: Path, b: Path, tolerance=0.001):
     fa, fb = figures(a), figures(b)
     if not fa or set(fa) != set(fb):
         return False, f"the two runs measured different things ({len(fa)} and {len(fb)} figures)"
-    worst, where = 0.0, None
-    for key, x in fa.items():
-        y = fb[key]
-        dev = abs(x - y) / max(abs(x), abs(y), 1e-9)
-        if dev > worst:
-            worst, where = dev, key
+    dev = {k: abs(x - fb[k]) / max(abs(x), abs(fb[k]), 1e-9) for k, x in fa.items()}
+    where = max(dev, key=dev.get)
+    worst = dev[where]
     return worst <= tolerance, (f"{len(fa)} figures, largest difference {worst * 100:.4f}%"
-                                + (f" ({'/'.join(where)})" if where else ""))
-
-
-def icount_rows(root: Path, targets):
-    """(target, data) of each target that has icount rows, in the given order."""
-    for t in targets:
-        path = root / t / "icount" / "bench.csv"
-        if path.exists():
-            yield t, load(path)[1]
+                                + (f" ({'/'.join(where)})" if worst else ""))
 
 
 def summary(root: Path, targets) -> int:
@@ -171,15 +178,15 @@ def summary(root: Path, targets) -> int:
     lines = []
     print(f"{'target':<16} {'siphash median':>14} {'max':>6} {'hsiphash median':>15} {'max':>6}"
           f" {'helpers max':>11}")
-    for t, data in icount_rows(root, targets):
+    for t, data in icount_data(root, targets):
         cols = []
         for fn in ("siphash", "hsiphash"):
             r = [x for _, _, _, _, x in ours_vs_kernel(data, [fn])]
             cols += [statistics.median(r), max(r)] if r else [float("nan")] * 2
-        helpers = sorted({f for (f, i, _) in data if i == "module"} - {"siphash", "hsiphash"})
-        h = [x for _, _, _, _, x in ours_vs_kernel(data, helpers)]
+        h = [x for _, _, _, _, x in ours_vs_kernel(data, helpers(data))]
         cols.append(max(h) if h else float("nan"))
-        print(f"{t:<16} {cols[0]:>14.3f} {cols[1]:>6.3f} {cols[2]:>15.3f} {cols[3]:>6.3f} {cols[4]:>11.3f}")
+        print(f"{t:<16} {cols[0]:>14.3f} {cols[1]:>6.3f} {cols[2]:>15.3f} {cols[3]:>6.3f}"
+              f" {cols[4]:>11.3f}")
         lines.append(t)
     return 0 if lines else print("no icount rows") or 1
 
@@ -193,8 +200,7 @@ SERIES_SECURE_SEQ = {64: {"tcp_v4_isn": 92890502 / 67485526, "tcp_v6_isn": 99563
 SERIES_SYNCOOKIE = 12 / 1.9   # share of CPU under a SYN flood, SHA-1 / SipHash
 
 
-GATE_WORST = 1.02
-GATE_MEDIAN = 1.00
+GATE_WORST, GATE_MEDIAN = 1.02, 1.00
 
 
 def gate(path: Path):
@@ -227,12 +233,11 @@ def doctor(src, dst, kind, factor):
         rows = list(csv.DictReader(f))
     kernel = {(r["function"], r["len"]): float(r["cycles_median"])
               for r in rows if r["impl"] == "kernel"}
-    changed = 0
+    changed = False
     for r in rows:
         k = kernel.get((r["function"], r["len"]))
         if r["impl"] == "module" and k and (kind == "median" or not changed):
-            r["cycles_median"] = f"{k * factor:.2f}"
-            changed += 1
+            r["cycles_median"], changed = f"{k * factor:.2f}", True
     Path(dst).parent.mkdir(parents=True, exist_ok=True)
     with open(dst, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
@@ -242,32 +247,20 @@ def doctor(src, dst, kind, factor):
 
 def series(root: Path, targets) -> int:
     """The patch series' comparisons from the icount rows of every target."""
-    algos = [("siphash", "module", "SipHash-2-4"), ("siphash13", "siphash13", "SipHash-1-3"),
-             ("halfsiphash13", "hsiphash13", "HalfSipHash-1-3"), ("jhash", "kernel", "jhash")]
     print("SipHash-2-4 : SipHash-1-3 : HalfSipHash-1-3 : jhash, guest instructions per"
           " call under icount, each relative to SipHash-2-4 (= 1.00):\n")
     print("| target | bits | 8 B | 16 B | 32 B | 64 B | the series (cycles, x86, 2016) |")
     print("|---|---|---|---|---|---|---|")
     demo_rows = []
-    for t, data in icount_rows(root, targets):
+    for t, data in icount_data(root, targets):
         bits = tables.get(t).bits
-        cells = []
-        for n in (8, 16, 32, 64):
-            if all((f, i, n) in data for f, i, _ in algos):
-                base = data[("siphash", "module", n)]
-                cells.append(" : ".join(f"{data[(f, i, n)] / base:.2f}" for f, i, _ in algos))
-            else:
-                cells.append("-")
+        cells = [algo_ratios(data, n) or "-" for n in (8, 16, 32, 64)]
         s = SERIES_ALGOS[bits]
         print(f"| {t} | {bits} | " + " | ".join(cells) + " | "
               + " : ".join(f"{x / s[0]:.2f}" for x in s) + " |")
-        for f in sorted({f for (f, i, _) in data if i == "siphash"}):
-            new = [c for (ff, i, _), c in data.items() if ff == f and i == "siphash"]
-            for old in ("md5", "sha1"):
-                before = [c for (ff, i, _), c in data.items() if ff == f and i == old]
-                if before and new:
-                    ref = SERIES_SECURE_SEQ[bits].get(f) if old == "md5" else SERIES_SYNCOOKIE
-                    demo_rows.append((t, f, old, before[0] / new[0], ref))
+        for f, old, before, new in demos(data):
+            ref = SERIES_SECURE_SEQ[bits].get(f) if old == "md5" else SERIES_SYNCOOKIE
+            demo_rows.append((t, f, old, before / new, ref))
     print_hmac(root, targets)
     if demo_rows:
         print("\nThe demos: the code SipHash replaced against SipHash, guest instructions"
@@ -283,7 +276,7 @@ def series(root: Path, targets) -> int:
 def print_hmac(root: Path, targets):
     """The HMAC comparison where the kernel has the HMAC calls."""
     lines = []
-    for t, data in icount_rows(root, targets):
+    for t, data in icount_data(root, targets):
         rows, prep = keyed_hash(data)
         for n, r in rows:
             sip = r.get("siphash")
@@ -312,14 +305,8 @@ def print_hmac(root: Path, targets):
     print("\n".join(lines))
 
 
-def main() -> int:
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    return report(Path(sys.argv[1]))
-
-
 def report(results: Path) -> int:
-    """One boot's tables, and its bench.png."""
+    """One boot's tables."""
     rows, data, (arch, accel) = load(results / "bench.csv")
     if not rows:
         print("no benchmark rows in bench.csv")
@@ -329,4 +316,4 @@ def report(results: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(report(Path(sys.argv[1])) if len(sys.argv) == 2 else __doc__)

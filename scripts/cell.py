@@ -1,11 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-"""One cell of the matrix, in one process: its kernel resolved and fetched
-once, the modules built once (W=1, sparse), the external consumer, the
-boot of every module, the instruction-count boot and its gate, the
-reliability boot, DKMS, modinfo, then the checks of the row's roles (the
-negative controls of tests/controls/controls.tsv). Every check is a record
-(records.py); build/results/TARGET/ holds the evidence and time.json, where
-the cell's time went."""
+"""One cell of the matrix, in one process: the kernel, the build gate, the
+consumer, the boots (every module, -icount and its gate, reliability),
+DKMS, modinfo, then the checks of the row's roles (tests/controls/
+controls.tsv). Every check is a record; build/results/TARGET/ holds the
+evidence and time.json, where the cell's time went."""
 import re
 import shutil
 from pathlib import Path
@@ -18,11 +16,23 @@ import tables
 import util
 from boot import Boot
 from records import Records
-from util import ROOT, Failure, log
+from util import ROOT, Failure, log, run
 
 BENCH = ("test_siphash", "test_secure_seq", "test_syncookie", "test_hmac")
 DEPTH = {"full": (20, ""), "limits": (20, "limits"), "short": (5, "")}
 CHECKS = "detectors kmemleak deps cycle leakcontrol badparam secret"
+
+
+def stress_of(t, leak=None):
+    """The reliability boot's checks at T's depth: the leak control with
+    LEAK, the module that leaks on purpose, where the depth runs it. The
+    debug kernel judges leaks with kmemleak, not the growth thresholds the
+    leak control proves (the debug role's control_kmemleak proves it)."""
+    cycles, more = DEPTH[t.reliability]
+    checks = CHECKS if leak and t.reliability != "short" and "debug" not in t.roles \
+        else CHECKS.replace("leakcontrol ", "")
+    out = {"checks": f"{checks} {more}".strip(), "cycles": cycles}
+    return dict(out, leak=leak) if leak else out
 
 
 def controls_table():
@@ -37,10 +47,9 @@ def controls_table():
 
 
 class Cell:
-    def __init__(self, t, targets, rec, build=None):
-        self.t, self.targets, self.rec = t, targets, rec
-        self.res = rec.dir
-        self.build = Path(build or ROOT / "build" / t.name)
+    def __init__(self, t, targets, rec):
+        self.t, self.targets, self.rec, self.res = t, targets, rec, rec.dir
+        self.build = ROOT / "build" / t.name
 
     def boot(self, run, results, **kw):
         """A boot of this cell's build; its verdict, or None if none ran."""
@@ -57,6 +66,9 @@ class Cell:
         t, rec = self.t, self.rec
         try:
             self.k = fetch.kernel(t, self.targets)
+        except fetch.Unavailable as e:
+            rec.add("fetch", None, f"skipped, runs once the mirror has the files: {e}", "mirror")
+            return
         except Failure as e:
             rec.add("fetch", False, f"fetching the kernel failed: {e}", "fetch")
             return
@@ -76,6 +88,11 @@ class Cell:
         ok = True
         for check, good, ev in kbuild.gate(self.env, self.kdir, self.res / "build.log"):
             ok &= rec.add(check, good, ev, check)
+        if ok:
+            cc = sorted(set(re.findall(r"GCC: \(([^)]*)\)", run(
+                ["readelf", "-p", ".comment", str(kbuild.built(self.kdir)["siphash"])]))))
+            ok = rec.add("compiler", len(cc) == 1, f"siphash.ko built by gcc {' and '.join(cc)}",
+                         "compiler")
         if not ok:
             for step in ("consumer", "boot", "live", "icount", "reliability", "dkms", "modinfo"):
                 rec.add(step, None, "not run: the build failed", "build failed")
@@ -121,8 +138,7 @@ class Cell:
             self.negatives(role)
 
     def icount(self, name="icount", results=None, **kw):
-        t = self.t
-        if not t.icount:
+        if not self.t.icount:
             return self.rec.add("icount", None, "no instruction-count boot: an instrumented "
                                 "kernel's counts gate nothing", "no icount mode")
         mods = [m for m in BENCH if m in kbuild.built(self.kdir)]
@@ -138,16 +154,9 @@ class Cell:
 
     def reliability(self, extra):
         t = self.t
-        cycles, more = DEPTH[t.reliability]
-        checks = CHECKS + (" " + more if more else "")
-        if t.reliability == "short":
-            checks = checks.replace("leakcontrol ", "")
-        stress = {"checks": checks, "cycles": cycles}
         leak = self.controls / "control_leak.ko" if self.controls else None
-        if leak and leak.exists():
-            stress["leak"] = leak
         v = self.boot("reliability", self.res / "stress", mode="stress", extra=extra,
-                      timeout=1500, stress=stress)
+                      timeout=1500, stress=stress_of(t, leak if leak and leak.exists() else None))
         if v:
             self.rec.add("reliability", not v["failed"], f"{v['passed']} passed, {v['failed']} "
                          f"failed, {t.reliability} depth, in {v['wall_seconds']} s",
@@ -177,9 +186,9 @@ class Cell:
             v = self.boot(f"negative/{name}", self.res / "negative" / name,
                           mode="stress" if stress else "boot", modules=mods, extra=extra,
                           args=args, timeout=int(s.get("TIMEOUT", 300)), stress=stress)
-            hits = [f for f in (v or {}).get("failures", []) if f["code"] in codes]
             if v is None:
                 continue
+            hits = [f for f in v["failures"] if f["code"] in codes]
             if v["failed"] and hits:
                 self.rec.add(f"negative/{name}", True, f"caught: [{hits[0]['code']}] "
                              f"{hits[0]['evidence'][:200]}")
@@ -256,8 +265,7 @@ def modinfo_problems(kos):
     """[(code, text)]: every module must carry a description, license,
     author and the project's version, and a description of every
     parameter (its name from modinfo or kbuild's __param_str_ symbols)."""
-    version = util.run(["make", "-s", "--no-print-directory", "-C", str(ROOT),
-                        "version"]).strip()
+    version = util.version()
     out = []
     for ko in kos:
         if not Path(ko).exists():

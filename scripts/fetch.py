@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-"""A target's kernel, resolved from its metapackage and fetched once into
-the cache, never installed: Debian's image (vmlinuz, config, the modules
-/init loads first), the matching headers, kbuild tools and compiler, a
-static busybox; or a kernel built from the series' linux-source. The host's
-suite and older ones (bullseye: its gcc unpacked) go through a private apt;
-a newer suite (trixie, sid), whose tools need its libc, through a build
-root of it made with mmdebstrap. kernel.json says what was resolved."""
+"""A target's kernel, fetched once into the cache, never installed: Debian's
+image, headers, kbuild tools, compiler and a static busybox, or a kernel
+built from the series' linux-source. The host's suite and older ones go
+through a private apt; a newer suite, whose tools need its libc, through a
+build root of it made with mmdebstrap. kernel.json says what was resolved."""
+import contextlib
 import fcntl
 import functools
 import hashlib
@@ -25,16 +24,16 @@ KEYRING = "signed-by=/usr/share/keyrings/debian-archive-keyring.gpg"
 LIB = "usr/lib/x86_64-linux-gnu"
 
 
-class Lock:
-    def __init__(self, path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.f = open(path, "w")
+class Unavailable(Failure):
+    """The mirror serves none of the files its index names for a row."""
 
-    def __enter__(self):
-        fcntl.flock(self.f, fcntl.LOCK_EX)
 
-    def __exit__(self, *exc):
-        self.f.close()
+@contextlib.contextmanager
+def Lock(path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
 
 
 def fresh(stamp):
@@ -53,6 +52,13 @@ def extract(deb, dest, members=None):
     Path(dest).mkdir(parents=True, exist_ok=True)
     run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -x -C '{dest}' --wildcards "
          + " ".join(f"'{m}'" for m in members)], kind="fetch", check=False)
+
+
+def untar_source(deb, pkg, dest, members=""):
+    """The tree of linux-source package PKG's DEB (or its MEMBERS) into DEST."""
+    return run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xO --wildcards "
+                f"'./usr/src/{pkg}.tar.*' | xz -dc | tar -x -C '{dest}' --strip-components=1 "
+                + members], kind="fetch", check=not members)
 
 
 class Archive:
@@ -74,18 +80,18 @@ class Archive:
     def download(self, dest, specs):
         """SPECS into DEST, each once (a stamp per package and version)."""
         dest.mkdir(parents=True, exist_ok=True)
-        want = [s for s in specs if not (dest / (".got-" + re.sub(r"[:=/~+]", "_", s))).exists()]
+        stamps = {s: dest / (".got-" + re.sub(r"[:=/~+]", "_", s)) for s in specs}
+        want = [s for s in specs if not stamps[s].exists()]
         if want:
             run(self.apt_cmd(["sh", "-c", 'cd "$0" && exec apt-get download -q "$@"', str(dest),
                               *want], [dest]), kind="fetch")
         for s in want:
-            (dest / (".got-" + re.sub(r"[:=/~+]", "_", s))).touch()
+            stamps[s].touch()
 
 
 class Apt(Archive):
-    """A private apt of SUITE in the cache (the arches of its rows, the
-    security archive for those whose rows take it): the host's apt state and
-    dpkg architectures are never touched."""
+    """A private apt of SUITE in the cache: the host's apt state and dpkg
+    architectures are never touched."""
 
     def __init__(self, suite, targets):
         self.suite, d = suite, CACHE / ("apt" if suite == util.HOST_SUITE else f"apt-{suite}")
@@ -124,8 +130,7 @@ class Apt(Archive):
 
 class BuildRoot(Archive):
     """A root of a suite newer than the host's, shared by its rows; commands
-    run in it through chroot, the project, the cache and DIRS bind-mounted
-    at the same paths."""
+    run in it through chroot, the project, the cache and DIRS bind-mounted."""
 
     def __init__(self, suite):
         self.suite, self.base = suite, suite.removesuffix("-backports")
@@ -186,13 +191,11 @@ class BuildRoot(Archive):
 
     def candidates(self, meta):
         """(version, image package, self) of every version of META it knows."""
-        found = []
         for para in self.query("show", meta).split("\n\n"):
             v = re.search(r"^Version: (\S+)", para, re.M)
             d = re.search(r"^Depends: .*?(linux-image-[0-9][^ ,]*)(?: \(= ([^)]+)\))?", para, re.M)
             if v and d:
-                found.append((d.group(2) or v.group(1), d.group(1), self))
-        return found
+                yield d.group(2) or v.group(1), d.group(1), self
 
 
 def unpack(d, stamp, fetch_debs):
@@ -305,14 +308,8 @@ def _built(t, targets, d, resolve_only):
     kdir = CACHE / "kernel-build" / f"{t.source}-{ver}-{h}"
     if not (kdir / ".complete").exists():
         build_kernel(t, apt, ver, frag, kdir)
-    root = d / "root"
-    if not (root / ".complete").exists():
-        shutil.rmtree(root, ignore_errors=True)
-        bb = f"busybox-static:{t.deb_arch}={apt.version(f'busybox-static:{t.deb_arch}')}"
-        apt.download(d / "debs", [bb])
-        for deb in (d / "debs").glob("busybox-static_*.deb"):
-            extract(deb, root)
-        (root / ".complete").touch()
+    root, bb = d / "root", f"busybox-static:{t.deb_arch}"
+    unpack(root, ".complete", lambda debs: apt.download(debs, [f"{bb}={apt.version(bb)}"]))
     image = run(["make", "-s", "-C", str(kdir), f"ARCH={t.karch}", "image_name"]).strip()
     k.update(kver=(kdir / "include/config/kernel.release").read_text().strip(),
              kdir=str(kdir), vmlinuz=str(kdir / image), config=str(kdir / ".config"),
@@ -331,9 +328,7 @@ def build_kernel(t, apt, ver, frag, kdir):
         f"(once; {kdir}/build.log)")
     apt.download(kdir, [f"{t.source}={ver}"])
     deb = next(kdir.glob(f"{t.source}_*.deb"))
-    run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xO --wildcards "
-         f"'./usr/src/{t.source}.tar.*' | xz -dc | tar -x -C '{kdir}' --strip-components=1"],
-        kind="fetch")
+    untar_source(deb, t.source, kdir)
     deb.unlink()
     mk, cfg = ["make", "-C", str(kdir), f"ARCH={t.karch}"], kdir / "config.log"
     run(mk + ["tinyconfig"], kind="build", log_to=cfg)
@@ -351,17 +346,6 @@ def build_kernel(t, apt, ver, frag, kdir):
     (kdir / ".build-info").write_text(f"{t.source} {ver}, {t.kconfig}: built in "
                                       f"{time.monotonic() - start:.0f} s on {os.cpu_count()} CPUs\n")
     (kdir / ".complete").touch()
-
-
-def _adopt(d):
-    """What the shell harness before this one fetched (kernel.env)."""
-    if not (d / "kernel.env").exists():
-        return {}
-    e = dict(x.split("=", 1) for x in (d / "kernel.env").read_text().splitlines() if "=" in x)
-    return {"deb_version": e["DEB_VERSION"], "kver": e["KVER"], "kdir": e["KDIR"],
-            "vmlinuz": e["VMLINUZ"], "config": e["CONFIG"], "busybox": e["BUSYBOX"],
-            "guest_kmod_dir": e["GUEST_KMOD_DIR"], "build_root": e["BUILD_ROOT"],
-            "toolchain": [e["TOOLCHAIN_PATH"], e["TOOLCHAIN_LIB"]], "qemu": e["QEMU"]}
 
 
 def _debian(t, targets, d, resolve_only):
@@ -387,7 +371,7 @@ def _debian(t, targets, d, resolve_only):
              "toolchain": ["", ""]}
         if resolve_only:
             return k
-        old = util.read_json(d / "kernel.json") or _adopt(d)
+        old = util.read_json(d / "kernel.json", {})
         if all(old.get(x) == k[x] for x in ("deb_version", "kver", "build_root")) and \
                 (d / "root/.complete").exists():
             log(f"{t.name}: kernel {kver} ({ver}) already in {d}")
@@ -398,8 +382,14 @@ def _debian(t, targets, d, resolve_only):
             if not isinstance(src, BuildRoot):
                 raise
             log(f"{t.name}: cannot fetch {image} {ver} from {src.suite}: {e}; taking the next")
-            tried.append(f"{image}={ver}({src.suite})")
-    raise Failure(f"no version of {meta} in {t.suite} can be fetched; tried: {' '.join(tried)}")
+            tried.append((f"{image}={ver}({src.suite})", re.search(r"^E: Failed to fetch (\S+)"
+                                                                  r"\s+404\b", str(e), re.M)))
+    names = " ".join(x for x, _ in tried)
+    if tried and all(gone for _, gone in tried):
+        raise Unavailable(f"the mirror serves no file of any version of {meta} that "
+                          f"{t.suite}'s index names ({names}); the first missing: "
+                          f"{tried[0][1].group(1)}")
+    raise Failure(f"no version of {meta} in {t.suite} can be fetched; tried: {names}")
 
 
 def _fetch(t, targets, src, k, d):
@@ -475,8 +465,11 @@ def _fetch(t, targets, src, k, d):
         common = headers_common(k)
         if "checker-valid.sh" in (common / "Makefile").read_text() and \
                 not (common / "scripts/checker-valid.sh").exists():
-            shutil.copy(source_tools(t, targets, src) / "scripts/checker-valid.sh",
-                        common / "scripts/checker-valid.sh")
+            series = re.match(r"\d+\.\d+", kver).group(0)
+            tools = source_tools(t, targets, src, f"linux-source-{series}")
+            if not (tools / "scripts/checker-valid.sh").exists():
+                raise Failure(f"{tools.name} has no scripts/checker-valid.sh")
+            shutil.copy(tools / "scripts/checker-valid.sh", common / "scripts/checker-valid.sh")
     return k
 
 
@@ -495,16 +488,17 @@ TOOL_PATHS = ("scripts/checkpatch.pl", "scripts/spelling.txt", "scripts/const_st
               "include/linux/siphash.h")
 
 
-def source_tools(t, targets, src=None):
-    """The kernel's own tools of T's series from its linux-source, once."""
+def source_tools(t, targets, src=None, pkg=None):
+    """The kernel's own tools of T's series (or of the linux-source PKG)
+    from its linux-source, once."""
     if src is None:
         k = util.read_json(CACHE / t.name / "kernel.json") or {}
         src = Apt(t.suites[0], targets) if suite_on_host(t.suites[0]) else \
             BuildRoot(Path(k.get("build_root") or kernel(t, targets)["build_root"])
                       .name.removesuffix("-root"))
-    pkg = t.source
-    if isinstance(src, BuildRoot):
+    if pkg is None and isinstance(src, BuildRoot):
         pkg = next(iter(src.depends(t.source, r"linux-source-[0-9.]+$")), t.source)
+    pkg = pkg or t.source
     ver = src.version(pkg)
     dest = CACHE / "linux-source" / f"{pkg}-{ver}"
     with Lock(CACHE / "linux-source" / f"{pkg}.lock"):
@@ -516,12 +510,9 @@ def source_tools(t, targets, src=None):
             shutil.rmtree(x, ignore_errors=True)
         dest.mkdir(parents=True)
         src.download(tmp, [f"{pkg}={ver}"])
-        deb = next(tmp.glob(f"{pkg}_*.deb"))
         # A series may lack optional paths (scripts/lib/kdoc is new).
-        run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xO --wildcards "
-             f"'./usr/src/{pkg}.tar.*' | xz -dc | tar -x -C '{dest}' --strip-components=1 "
-             "--wildcards " + " ".join(f"'{pkg}/{w}'" for w in TOOL_PATHS)],
-            kind="fetch", check=False)
+        untar_source(next(tmp.glob(f"{pkg}_*.deb")), pkg, dest,
+                     "--wildcards " + " ".join(f"'{pkg}/{w}'" for w in TOOL_PATHS))
         for f in ("scripts/checkpatch.pl", "scripts/kernel-doc",
                   "tools/testing/kunit/kunit.py", "lib/siphash.c"):
             if not (dest / f).exists():

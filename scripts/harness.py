@@ -3,6 +3,7 @@
 """The host side of the harness: harness.py COMMAND, the make target of the
 same name (make help says what each does); the switches (TARGET, MATRIX,
 MODULES, ARGS_<module>, ...) come from the environment."""
+import concurrent.futures
 import contextlib
 import io
 import json
@@ -61,14 +62,18 @@ def args_env():
     return {k[5:]: v for k, v in os.environ.items() if k.startswith("ARGS_")}
 
 
-def prepare(t):
-    """T's kernel, its modules built, the kunit parser: (targets, kernel, env)."""
+def prepare(t, user=False):
+    """T's kernel, the project's modules built (USER: siphash.ko alone, the
+    modules for users), the kunit parser: (kernel, env, kunit)."""
     targets = tables.load()
     k = fetch.kernel(t, targets)
     env = kbuild.Env(t, k)
-    logf = env.out / "build.log"
+    sfx = "-user" if user else ""
+    logf = env.out / f"build{sfx}.log"
+    env.out.mkdir(parents=True, exist_ok=True)
     logf.unlink(missing_ok=True)
-    if env.modules(env.out / "kbuild", logf).returncode:
+    if env.modules(env.out / f"kbuild{sfx}", logf, ["SIPHASH_OOT_MODULES=user"] if user else []
+                   ).returncode:
         print(Path(logf).read_text(errors="replace")[-3000:])
         raise Failure(f"{t.name}: the project's modules did not build ({logf})")
     kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
@@ -98,9 +103,7 @@ def cmd_run():
                 kw = dict(modules=[m for m in cell.BENCH if m in built],
                           args={"test_siphash": "bench_batches=11 diff_iters=64"})
         if mode == "stress":
-            cycles, more = cell.DEPTH[t.reliability]
-            kw.update(timeout=1500, stress={"checks": cell.CHECKS.replace("leakcontrol ", "")
-                                            + " " + more, "cycles": cycles})
+            kw.update(timeout=1500, stress=cell.stress_of(t))
         b = Boot(t, k, kunit, env.out / "kbuild", RESULTS / t.name / mode, mode=mode, **kw)
         v = b.run()
         if mode == "icount" or E("TCG_TIMING"):
@@ -121,16 +124,9 @@ def cmd_module(src):
     """The fast loop: siphash.ko alone (the modules for users) and yours."""
     t = target()
     deps(t=t)
-    targets = tables.load()
-    k = fetch.kernel(t, targets)
-    env = kbuild.Env(t, k)
-    env.out.mkdir(parents=True, exist_ok=True)
+    k, env, kunit = prepare(t, user=True)
     user = env.out / "kbuild-user"
-    (env.out / "build-user.log").unlink(missing_ok=True)
-    if env.modules(user, env.out / "build-user.log", ["SIPHASH_OOT_MODULES=user"]).returncode:
-        raise Failure(f"siphash.ko did not build ({env.out / 'build-user.log'})")
     kos = kbuild.own(env, src, user)
-    kunit = fetch.source_tools(tables.role("reference", targets), targets) / "tools/testing/kunit"
     b = Boot(t, k, kunit, user, RESULTS / t.name / "module", modules=[],
              extra=kos, args=args_env(), timeout=int(E("TIMEOUT", "300")))
     v = b.run()
@@ -165,6 +161,27 @@ def selection():
     return targets, tables.select(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""), targets)
 
 
+# siphash.h includes <linux/siphash.h>, which checkpatch -f takes for the
+# file naming itself, and where a series lacks them it spells
+# SIPHASH_PERMUTATION() and HSIPHASH_PERMUTATION() as the kernel does,
+# updating the state words they name in place; modparam.h's declaration
+# macros name their argument several times, as module_param() does; kref.h's
+# list of the API is an X-macro, whose expansion defines functions (that
+# return) and names its X once per helper.
+# siphash.h includes <linux/siphash.h>, which checkpatch -f takes for the
+# file naming itself, and where a series lacks them it spells the
+# permutation macros as the kernel does, updating the state words they name
+# in place; modparam.h's declaration macros name their argument several
+# times, as module_param() does; kref.h's list of the API is an X-macro,
+# whose expansion defines functions (that return), names its X once per
+# helper and takes every column, used or not; ktap_suite() passes its array
+# to ARRAY_SIZE(), which only takes its size.
+CHECKPATCH_IGNORE = {"siphash.h": "EMBEDDED_FILENAME,MACRO_ARG_REUSE",
+                     "modparam.h": "MACRO_ARG_REUSE", "ktap.h": "MACRO_ARG_REUSE",
+                     "kref.h": "COMPLEX_MACRO,MACRO_WITH_FLOW_CONTROL,MACRO_ARG_REUSE,"
+                               "MACRO_ARG_UNUSED"}
+
+
 def host(rec):
     deps("/usr/include/sodium.h:libsodium-dev", "/usr/include/openssl/evp.h:libssl-dev",
          "node:nodejs", "npm:npm")
@@ -181,18 +198,8 @@ def host(rec):
             continue
         bad = []
         for f in files:
-            # siphash.h includes <linux/siphash.h>, which checkpatch -f takes
-            # for the file naming itself, and where a series lacks them it
-            # spells SIPHASH_PERMUTATION() and HSIPHASH_PERMUTATION() as the
-            # kernel does, updating the state words they name in place;
-            # modparam.h's declaration macros name their argument several
-            # times, as module_param() does; kref.h's list of the API is an
-            # X-macro, whose expansion defines functions (that return) and
-            # names its X once per helper.
-            ign = {"siphash.h": ["--ignore", "EMBEDDED_FILENAME,MACRO_ARG_REUSE"],
-                   "modparam.h": ["--ignore", "MACRO_ARG_REUSE"],
-                   "kref.h": ["--ignore", "COMPLEX_MACRO,MACRO_WITH_FLOW_CONTROL,MACRO_ARG_REUSE"],
-                   }.get(Path(f).name, [])
+            ign = CHECKPATCH_IGNORE.get(Path(f).name)
+            ign = ["--ignore", ign] if ign else []
             p = run(["perl", str(tools / "scripts/checkpatch.pl"), "--strict", "--no-tree",
                      "--quiet", "--show-types", *ign, "-f", f], cwd=ROOT, check=False)
             if p.returncode or p.stdout.strip():
@@ -218,7 +225,7 @@ def host(rec):
 def selftest(rec, targets):
     """The plan lists every row once; the merge catches a missing cell, a
     crashed one and a duplicate, on made-up records."""
-    plan = json.loads(tables.plan("all"))
+    plan = tables.plan("all")
     names = [p["target"] for p in plan]
     rec.add("plan", sorted(names) == sorted(t.name for t in targets) and
             len(set(names)) == len(names), f"make plan MATRIX=all lists the {len(names)} rows "
@@ -248,6 +255,17 @@ def selftest(rec, targets):
                  "crashed": lambda root, u: fake(root, u, u != sel[1].name),
                  "duplicate": lambda root, u: (fake(root, u), u == sel[1].name and shutil.copytree(
                      root / u, root / "records-copy"))}
+        def skipped(root, u):
+            if u != sel[1].name:
+                return fake(root, u)
+            r = records.Records(u, root)
+            r.add("fetch", None, "made up: the mirror serves no file", "mirror")
+            r.done()
+        rc, codes = verdict("skip", skipped)
+        row = (Path(d) / "skip/matrix.csv").read_text().splitlines()[2]
+        rec.add("merge/skip", rc == 0 and ",skip," in row and ",ok," not in row,
+                f"a row the mirror cannot serve is a skip, never ok, and fails nothing: {row} "
+                f"(exit {rc})", "merge")
         for code, make in cases.items():
             rc, codes = verdict(code, make)
             rec.add(f"negative/merge-{code}", rc != 0 and code in codes,
@@ -297,8 +315,7 @@ def drift_check(rec):
 def dkms_boot(rec):
     """The modules DKMS built in the package's root boot in the reference
     row's kernel, with the tests and the consumer built against them."""
-    targets = tables.load()
-    t = tables.role("reference", targets)
+    t = tables.role("reference")
     k, env, kunit = prepare(t)
     d = ROOT / "build/deb/dkms-modules" / k["kver"]
     meta = util.read_json(d / "dkms-modules.json", {})
@@ -388,29 +405,27 @@ def cmd_check():
     print(f"make check: {' '.join(units)} ({jobs} at a time)")
     order = sorted(units, key=lambda u: (u not in [t.name for t in sel if t.kconfig],
                                          u != "package", u == "host"))
-    me = [sys.executable, __file__]
-    cmds = {u: me + ([u] if u in ("host", "package") else ["package"] if u.startswith(
-        "package-") else ["cell", u]) for u in order}
-    running = {}
-    while order or running:
-        while order and len(running) < int(jobs):
-            u = order.pop(0)
-            (RESULTS / u).mkdir(parents=True, exist_ok=True)
-            out = open(RESULTS / u / "log.txt", "w")
-            running[u] = (subprocess.Popen(cmds[u], stdout=out, stderr=subprocess.STDOUT,
-                                           stdin=subprocess.DEVNULL, env=dict(
-                                               os.environ, SUITE=u.removeprefix("package-"))
-                                           if u.startswith("package-") else None),
-                          time.monotonic())
-        time.sleep(1)
-        for u, (p, t0) in list(running.items()):
-            if p.poll() is None:
-                continue
-            del running[u]
+
+    def process(u):
+        """Unit U as a process of its own, its output in its log.txt."""
+        (RESULTS / u).mkdir(parents=True, exist_ok=True)
+        t0 = time.monotonic()
+        with open(RESULTS / u / "log.txt", "w") as out:
+            suite = u.removeprefix("package-") if u.startswith("package-") else None
+            p = subprocess.run([sys.executable, __file__] + (
+                [u] if u in ("host", "package") else ["package"] if suite else ["cell", u]),
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                env=dict(os.environ, SUITE=suite) if suite else None)
+        return u, p.returncode, time.monotonic() - t0
+
+    # The pool starts the units in ORDER, JOBS at a time.
+    with concurrent.futures.ThreadPoolExecutor(int(jobs)) as pool:
+        for done in concurrent.futures.as_completed([pool.submit(process, u) for u in order]):
+            u, rc, secs = done.result()
             rs = next(iter(records.load(RESULTS / u).values()), [])
             fails = [r for r in rs if r["result"] == "fail"]
             print(f"=== {u}: {sum(r['result'] == 'pass' for r in rs)} passed, {len(fails)} failed"
-                  f", {(time.monotonic() - t0) / 60:.1f} min (exit {p.returncode})" + "".join(
+                  f", {secs / 60:.1f} min (exit {rc})" + "".join(
                       f"; {r['evidence']}" for r in rs if r["check"] == "fetch") + " ===" + "".join(
                       f"\n  FAILED {r['check']}: {r['evidence'][:300]}" for r in fails), flush=True)
     bench_report.summary(RESULTS, [t.name for t in sel])
@@ -436,7 +451,7 @@ def main(argv):
         if cmd == "cell":
             return cell.main(t.name)
         if cmd == "plan":
-            rows = json.loads(tables.plan(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", "")))
+            rows = tables.plan(E("MATRIX", "check"), E("ARCHES", ""), E("KERNELS", ""))
             out = {"cells": json.dumps([r for r in rows if not r["built"]]),
                    "built": json.dumps([r for r in rows if r["built"]])}
             if E("GITHUB_OUTPUT"):

@@ -1,14 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Builds with the kernel's kbuild for one target: the project's modules,
-the external consumer from what `make install` installs, the negative
-controls of tests/controls, a module of one's own. Every build runs in the
-target's environment: its cross compiler on PATH, or inside the build root
-of its suite."""
+"""Builds with the kernel's kbuild for one target (the project's modules, the
+consumer from what `make install` installs, tests/controls, a module of
+one's own), in its environment: a cross compiler on PATH, or a build root."""
 import os
 import re
 import shutil
 from pathlib import Path
 
+import util
 from fetch import BuildRoot
 from util import ROOT, Failure, Module, log, run
 
@@ -29,9 +28,30 @@ class Env:
         self.kdir = k["kdir"]
         self.root = BuildRoot(Path(k["build_root"]).name.removesuffix("-root")) \
             if k["build_root"] else None
-        self.vars = [f"ARCH={t.karch}"] + ([f"CROSS_COMPILE={t.cross}-"] if t.cross else []) \
-            + [f"CHECK={ROOT}/scripts/sparse.py"]
+        self.vars = [f"ARCH={t.karch}"] + ([f"CROSS_COMPILE={t.cross}-"] if t.cross else [])
+        self.vars.append(f"CHECK={ROOT}/scripts/sparse.py" + self.sparse_root())
         self.out = ROOT / "build" / t.name
+
+    def sparse_root(self):
+        """'' for the sparse of the build's own system, or ' --root=DIR'
+        for sid's where the kernel's checker-valid.sh refuses the own one
+        (7.x's __typeof_unqual__, which sparse 0.6.4 cannot parse): kbuild
+        would then check nothing."""
+        probe = ('d=$(sed -n "s,^include \\(.*\\)/Makefile$,\\1,p" "$0/Makefile"); '
+                 'f=${d:-$0}/scripts/checker-valid.sh; [ -f "$f" ] || { echo 1; exit; }; '
+                 'sh "$f" "$@"')
+        check = [f"{ROOT}/scripts/sparse.py"]
+        if self.run(["sh", "-c", probe, self.kdir, *check]).strip() == "1":
+            return ""
+        sid = BuildRoot("sid")
+        sid.ensure(self.t)
+        check.append(f"--root={sid.path}")
+        if self.run(["sh", "-c", probe, self.kdir, *check]).strip() != "1":
+            raise Failure(f"neither this build's sparse nor sid's passes "
+                          f"{self.kdir}'s checker-valid.sh: kbuild would check nothing")
+        log(f"{self.t.name}: sparse of {sid.path}: this build's fails the kernel's "
+            "checker-valid.sh")
+        return f" {check[-1]}"
 
     def run(self, cmd, dirs=(), **kw):
         kw.setdefault("kind", "build")
@@ -65,11 +85,8 @@ def warnings(log_file):
 
 def order(build_dir):
     """The modules a build made, in their load order (modules.order)."""
-    out = []
-    for line in (Path(build_dir) / "modules.order").read_text().split():
-        ko = Path(build_dir) / re.sub(r"\.o$", ".ko", line.removeprefix("kernel/"))
-        out.append(ko)
-    return out
+    return [Path(build_dir) / re.sub(r"\.o$", ".ko", line.removeprefix("kernel/"))
+            for line in (Path(build_dir) / "modules.order").read_text().split()]
 
 
 def built(build_dir):
@@ -139,7 +156,7 @@ def consumer(env, build_dir, out_ko, edit=None):
                  f"INSTALL_MOD_PATH={staging}", log_to=o / "install.log", check=False)
     if p.returncode:
         raise Failure(f"make install failed ({o / 'install.log'})")
-    version = run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
+    version = util.version()
     devel = staging / f"usr/src/siphash-oot-{version}"
     kver = env.k["kver"]
     mods = staging / f"lib/modules/{kver}"

@@ -4,6 +4,7 @@ with Debian's dkms against a target's headers in a private tree
 (dkms_check), and the package in a clean bookworm root made with
 mmdebstrap, cached and mounted under an empty overlay (deb_check)."""
 import fnmatch
+import lzma
 import os
 import re
 import shutil
@@ -32,10 +33,6 @@ SUITES = {"bookworm": (["bookworm", "bookworm-updates", "bookworm-security"],
                      ["pahole", "busybox-static"]),
           "sid": (["sid"], ["linux-headers-amd64"],
                   ["pahole", "busybox-static", "initramfs-tools"])}
-
-
-def version():
-    return run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
 
 
 def dkms_conf(path=ROOT / "dkms.conf"):
@@ -77,7 +74,7 @@ def conf_drift(root=ROOT):
 def stage_sources(dest, conf=ROOT / "dkms.conf"):
     """The package's sources: exactly the files debian/siphash-oot-dkms.install
     lists, with the version filled into dkms.conf as dh_dkms -V does."""
-    ver = version()
+    ver = util.version()
     for line in (ROOT / "debian/siphash-oot-dkms.install").read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -101,7 +98,7 @@ def dkms_check(env):
     env.out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="dkms-check.", dir=env.out))
     try:
-        stage = tmp / f"{NAME}-{version()}"
+        stage = tmp / f"{NAME}-{util.version()}"
         ver = stage_sources(stage)
         dkms = ["dkms", "--sourcetree", str(tmp / "src"), "--dkmstree", str(tmp / "tree")]
         (tmp / "src").mkdir()
@@ -120,7 +117,7 @@ def dkms_check(env):
             raise Failure(f"the DKMS build made {built}, not exactly Kbuild's modules for "
                           f"users ({mods})")
         for m in mods:
-            ko = next(iter(sorted((out / "module").glob(f"{m}.ko*"))), None)
+            ko = min((out / "module").glob(f"{m}.ko*"), default=None)
             if not ko:
                 raise Failure(f"dkms did not produce {m}.ko")
             mi = Module(ko)
@@ -329,18 +326,16 @@ class Root:
         return m.group(1) if m else ""
 
     def files(self):
-        out = self.run("find", "/", "-xdev", "(", "-path", "/var/lib/apt", "-o", "-path",
-                       "/var/lib/dpkg", "-o", "-path", "/var/cache", "-o", "-path", "/var/log",
-                       "-o", "-path", "/tmp", "-o", "-path", "/var/tmp", "-o", "-path", "/root",
-                       ")", "-prune", "-o", "-print").stdout
+        skip = ("/var/lib/apt", "/var/lib/dpkg", "/var/cache", "/var/log", "/tmp", "/var/tmp",
+                "/root")
+        prune = [w for p in skip for w in ("-o", "-path", p)][1:]
+        out = self.run("find", "/", "-xdev", "(", *prune, ")", "-prune", "-o", "-print").stdout
         return sorted(out.split("\n"))
 
     def owned(self):
-        out = set()
-        for f in (self.path / "var/lib/dpkg/info").glob("*.list"):
-            for p in f.read_text().splitlines():
-                out.add(re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p))
-        return out
+        return {re.sub(r"^/(bin|sbin|lib|lib32|lib64|libx32)(/|$)", r"/usr/\1\2", p)
+                for f in (self.path / "var/lib/dpkg/info").glob("*.list")
+                for p in f.read_text().splitlines()}
 
 
 def deb_check(rec):
@@ -352,7 +347,7 @@ def deb_check(rec):
     root = Root(work)
     root.log.write_text("")
     t0 = time.monotonic()
-    ver = version()
+    ver = util.version()
     deb = work / f"{PKG}_{ver}_all.deb"
     if make_deb(root.log) or not deb.exists():
         return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
@@ -390,9 +385,9 @@ def deb_check(rec):
     rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
             ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
             "siphash.c to remove)", "control-missed")
-    mods = [m for m in re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
+    mods = re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
         ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
-         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))]
+         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))
     with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
         # lintian only reads the .deb, as nobody (it warns against root),
         # from a copy nobody can reach.
@@ -529,7 +524,7 @@ def deb_check(rec):
         f = root.run("modinfo", "-k", r61, "-F", "filename", m).stdout.strip()
         data = Module(root.path / f.lstrip("/"))
         shutil.copy(data.path, out_mod) if f.endswith(".ko") else \
-            (out_mod / f"{m}.ko").write_bytes(__import__("lzma").decompress(data.path.read_bytes()))
+            (out_mod / f"{m}.ko").write_bytes(lzma.decompress(data.path.read_bytes()))
     headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r61}").stdout
     util.write_json(out_mod / "dkms-modules.json", {"kver": r61, "headers": headers,
                                                     "version": ver, "modules": mods})
@@ -567,6 +562,7 @@ def deb_check(rec):
     diff = sorted(set(after) ^ set(root.files()))
     rec.add("no-trace", not diff, "install and purge again: the root is path for path as "
             "before" + (f" (differs: {' '.join(diff[:20])})" if diff else ""), "purge")
+    install_orders(rec, root, deb, r61)
     subprocess.run(["umount", "-R", str(root.path)])
     print(f"time: deb-check total: {time.monotonic() - t0:.0f} s")
     print(listing)
@@ -631,7 +627,7 @@ def suite_check(rec, suite):
     root = Root(work, suite)
     root.log.write_text("")
     t0 = time.monotonic()
-    ver = version()
+    ver = util.version()
     deb = ROOT / "build/deb" / f"{PKG}_{ver}_all.deb"
     if make_deb(root.log) or not deb.exists():
         return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
@@ -744,3 +740,74 @@ def stage_boot(root, rel, boot):
     # A kmod built for /usr/lib/modules finds the initramfs's modules too.
     (kmod / "usr/lib").mkdir(parents=True)
     os.symlink("/lib/modules", kmod / "usr/lib/modules")
+
+
+def install_orders(rec, root, deb, rel):
+    """docs/install.md, "make install and the package": each order on one
+    machine, in a fresh overlay, for REL. The package replaces make
+    install's files (its preinst says so); make install refuses while the
+    package is installed, naming apt remove, and installs nothing. Either
+    way the siphash.ko modprobe resolves must be the one installed last;
+    the chroot loads nothing, so "resolves" is modprobe -S REL
+    --show-depends (the file modprobe would insmod) and modinfo -k REL."""
+    make = f"make -C /tmp/src KDIR=/lib/modules/{rel}/build"
+    apt = f"autoinstall_all_kernels=y apt-get -q -y -o Dpkg::Use-Pty=0 install ./{deb.name}"
+    ko = {"make": f"/lib/modules/{rel}/extra/siphash.ko",
+          "package": f"/lib/modules/{rel}/updates/dkms/siphash.ko"}
+    make_files = [ko["make"] + "*", "usr/src/*/include/siphash.h", "usr/src/*/*/Module.symvers"]
+
+    def sh(cmd):
+        p = root.run("sh", "-c", f"cd /tmp && {cmd} 2>&1")
+        with open(root.log, "a") as f:
+            f.write(f"# {cmd}\n{p.stdout}")
+        return p
+
+    def resolves(who):
+        p = root.run("modprobe", "-S", rel, "--show-depends", "siphash").stdout.strip()
+        f = root.run("modinfo", "-k", rel, "-F", "filename", "siphash").stdout.strip()
+        ok = p.startswith(f"insmod {ko[who]}") and f.startswith(ko[who])
+        return [] if ok else [f"modprobe resolves {p!r}, modinfo {f!r}, not {who}'s {ko[who]}"]
+
+    def state():
+        audit = root.run("dpkg", "--audit").stdout.strip()
+        return [f"dpkg --audit: {audit[:200]}"] if audit else []
+    for first in ("make", "package"):
+        root.mount()
+        root.apt("update", check=True, log_to=root.log)
+        root.apt("install", "make", check=True, log_to=root.log)
+        run(["sh", "-c", f"mkdir -p '{root.path}/tmp/src' && tar -C '{ROOT}' --exclude=./build "
+             f"--exclude=./.git -cf - . | tar -C '{root.path}/tmp/src' -xf -"])
+        shutil.copy(deb, root.path / "tmp")
+        bad = [] if sh(f"{make} install" if first == "make" else apt).returncode == 0 \
+            else [f"{first} failed ({root.log})"]
+        if first == "make":
+            p = sh(apt)
+            said = f"removing {ko['make']} of make install"
+            left = ["/" + str(x.relative_to(root.path)) for g in make_files
+                    for x in root.path.glob(g.lstrip("/"))]
+            bad += ([] if p.returncode == 0 else [f"apt-get install failed ({root.log})"]) + \
+                ([] if said in p.stdout else [f"the preinst did not say '{said}'"]) + \
+                [f"left {x}" for x in left] + resolves("package") + state()
+            rec.add("order make-then-package", not bad, f"{rel}: make install, then apt-get "
+                    f"install: the preinst said '{said}' and its other files, modprobe resolves "
+                    f"{ko['package']}" + (f" ({'; '.join(bad)})" if bad else ""), "install-order")
+            continue
+        p = sh(f"{make} install")
+        names = f"apt remove {PKG}"
+        left = [str(x) for x in root.path.glob(make_files[0].lstrip("/"))]
+        bad += ([] if p.returncode and names in p.stdout else
+                [f"make install did not refuse naming '{names}': {p.stdout.strip()[-300:]!r}"]) + \
+            [f"left {x}" for x in left] + resolves("package") + state()
+        if sh(f"apt-get -q -y remove {PKG}").returncode or sh(f"{make} install").returncode:
+            bad.append(f"apt-get remove {PKG}, then make install: failed ({root.log})")
+        bad += resolves("make") + state()
+        rec.add("order package-then-make", not bad, f"{rel}: apt-get install, then make install "
+                f"refused naming '{names}' and installed nothing, modprobe resolves "
+                f"{ko['package']}; after it, make install, modprobe resolves {ko['make']}"
+                + (f" ({'; '.join(bad)})" if bad else ""), "install-order")
+        # The control: a copy in updates/dkms/ shadows make install's.
+        root.run("sh", "-c", f"mkdir -p {ko['package'].rsplit('/', 1)[0]} && cp {ko['make']} "
+                 f"{ko['package']} && depmod {rel}")
+        why = resolves("make")
+        rec.add("negative/order", bool(why), ("caught: " + why[0]) if why else "NOT caught: "
+                "a siphash.ko in updates/dkms/ shadowing extra/ passed", "control-missed")

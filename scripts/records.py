@@ -1,12 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Verdict records: one JSON object per check, the only thing the merge reads
-(its fields: docs/harness.md, "Records"). Each unit (a cell, host,
-package) is one process that writes build/results/UNIT/records.jsonl and
-ends it with a "done" record. The merge reads every such file under a
-directory, make check's or the CI workflow's artifacts, and fails on a
-failed record, a unit of the plan without records (missing), one without
-"done" (crashed) and a record seen twice (duplicate); it writes
-checks.json, matrix.csv, matrix.md and the CI step summary."""
+(docs/harness.md, "Records"). Each unit (a cell, host, package) is one
+process that writes build/results/UNIT/records.jsonl, ended by a "done"
+record. The merge fails on a failed record and on a unit of the plan that
+is missing, crashed (no "done") or seen twice (duplicate)."""
 import json
 import os
 import time
@@ -17,7 +14,8 @@ import util
 from package import SUITES
 from util import RESULTS
 
-MATRIX_HEADER = "arch,series,kernel_release,accel,build,boot_passed,boot_failed,reliability,dkms"
+MATRIX_HEADER = ("arch,series,kernel_release,compiler,accel,build,boot_passed,boot_failed,"
+                 "reliability,dkms")
 
 
 class Records:
@@ -32,9 +30,9 @@ class Records:
         self.passed = self.failed = 0
         self.t0 = time.monotonic()
 
-    def add(self, check, ok, evidence="", reason="", target=None):
+    def add(self, check, ok, evidence="", reason=""):
         result = "skip" if ok is None else "pass" if ok else "fail"
-        r = {"target": target or self.unit, "check": check, "result": result,
+        r = {"target": self.unit, "check": check, "result": result,
              "reason": reason if result != "pass" else "", "evidence": str(evidence),
              "at": round(time.monotonic() - self.t0, 1)}
         with open(self.path, "a") as f:
@@ -70,8 +68,8 @@ class Records:
                                      "result": res, "reason": reason if res != "pass" else "",
                                      "evidence": ev[0] if ev else reason}) + "\n")
 
-    def done(self, evidence=""):
-        self.add("done", True, evidence or f"{self.passed} passed, {self.failed} failed")
+    def done(self):
+        self.add("done", True, f"{self.passed} passed, {self.failed} failed")
 
 
 def load(root):
@@ -97,9 +95,7 @@ def merge(root, units, targets):
             problems.append(("crashed", f"{unit}: its records ({path}) end without 'done': "
                              "it stopped before its last check"))
     have = {r["target"] for r in recs}
-    for u in units:
-        if u not in have:
-            problems.append(("missing", f"{u}: no records at all"))
+    problems += [("missing", f"{u}: no records at all") for u in units if u not in have]
     for code, ev in problems:
         recs.append({"target": "merge", "check": f"merge/{code}", "result": "fail",
                      "reason": code, "evidence": ev})
@@ -115,11 +111,18 @@ def merge(root, units, targets):
                         and r["result"] == "pass"), "?")
         accel = next((r["evidence"].split("under ")[1].split()[0] for r in mine
                       if r["check"] == "boot" and "under " in r["evidence"]), "?")
-        row = [t.arch, t.series, release, accel, step("build"),
+        cc = next((r["evidence"].split("gcc ", 1)[1] for r in mine if r["check"] == "compiler"
+                   and r["result"] == "pass"), "?")
+        row = [t.arch, t.series, release, cc, accel, step("build"),
                str(sum(r["result"] == "pass" for r in boot)),
                str(sum(r["result"] == "fail" for r in boot) + (step("boot") != "ok")),
                step("reliability"), step("dkms") if t.dkms == "yes" and not t.kconfig else "n/a"]
-        bad += row[4] != "ok" or row[6] != "0" or row[7] != "ok" or row[8] not in ("ok", "n/a")
+        if any(r["check"] == "fetch" and r["result"] == "skip" for r in mine):
+            # The mirror serves no file of the row's kernel: never a pass.
+            row[5:] = ["skip", "0", "0", "skip", "skip"]
+        else:
+            bad += row[5] != "ok" or row[7] != "0" or row[8] != "ok" \
+                or row[9] not in ("ok", "n/a")
         csv.append(",".join(row))
         md.append("| " + " | ".join(row) + " |")
     out = Path(root)

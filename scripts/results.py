@@ -7,27 +7,22 @@ module against the kernel's lib/siphash.c, and the comparisons of
 "Introduce The SipHash PRF". No path of the machine appears."""
 import contextlib
 import io
-import json
 import sys
 from pathlib import Path
 
 import bench_report
 import tables
-
-
-def load(path):
-    try:
-        return json.loads(Path(path).read_text())
-    except (OSError, ValueError):
-        return {}
+import util
 
 
 def main(results):
     targets = (results / "targets.txt").read_text().split()
-    want = [t.name for t in tables.select("check")]
-    if targets != want:
-        sys.exit(f"error: the last make check ran {' '.join(targets)}, not MATRIX=check's rows: "
-                 "docs come from a full run")
+    full = {m: [t.name for t in tables.select(m)] for m in ("check", "all")}
+    if targets not in full.values():
+        sys.exit(f"error: the last make check ran {' '.join(targets)}, not every row of "
+                 "MATRIX=check or MATRIX=all: docs come from a full run")
+    if targets == full["all"]:
+        support(results)
     machine = (results / "wall.txt").read_text().strip()
     out = ["# Figures of the last full `make check`\n",
            f"Machine-specific: `{machine}`.\n",
@@ -39,7 +34,8 @@ def main(results):
            "| target | boot | icount | reliability | boot passed/failed | live | icount passed/failed | reliability passed/failed |",
            "|---|---|---|---|---|---|---|---|"]
     for t in targets:
-        v = {r: load(results / t / r / "verdict.json") for r in ("boot", "icount", "stress")}
+        v = {r: util.read_json(results / t / r / "verdict.json", {})
+             for r in ("boot", "icount", "stress")}
         def c(r, key):
             return str(v[r].get(key, "-"))
         live = v["boot"].get("live", {})
@@ -64,6 +60,26 @@ def main(results):
     if seed.exists():
         out += ["\n## The comparisons of \"Introduce The SipHash PRF\"\n", seed.read_text()]
     (Path(__file__).resolve().parent.parent / "docs/results.md").write_text("\n".join(out) + "\n")
+
+
+def support(results):
+    """The README's support statement, between its two support markers:
+    each arch's rows with the kernel release and the compiler of the last
+    make check MATRIX=all, from its matrix.csv."""
+    lines = (results / "matrix.csv").read_text().splitlines()
+    rows = [dict(zip(lines[0].split(","), x.split(","))) for x in lines[1:]]
+    arches = list(dict.fromkeys(r["arch"] for r in rows))
+    text = [f"- {a}: " + "; ".join(
+        f"{r['series']} {r['kernel_release']} (gcc {r['compiler'].split()[-1]})"
+        if r["build"] == "ok" and r["boot_failed"] == "0" and r["reliability"] == "ok" else
+        f"{r['series']} skipped: the mirror serves none of its kernel's files"
+        if r["build"] == "skip" else f"{r['series']} FAILS" for r in rows if r["arch"] == a)
+        for a in arches]
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    head, rest = readme.read_text().split("<!-- support -->\n", 1)
+    tail = rest.split("<!-- end support -->", 1)[1]
+    readme.write_text(head + "<!-- support -->\n" + "\n".join(text) + "\n<!-- end support -->"
+                      + tail)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The arches and targets tables of qemu/targets.tsv, and what follows from them.
-
-A Target is one row of the targets table joined with its arch's row: every
-fact the harness needs about a cell, with the few that are derived (its
-name, its linux-source package, its image metapackage) derived here once.
-"""
-import json
+"""The arches and targets tables of qemu/targets.tsv. A Target is one row of
+the targets table joined with its arch's row, with the facts that follow
+from them (its name, its linux-source package, its image metapackage)."""
 import re
 from pathlib import Path
 
@@ -141,4 +137,4 @@ def role(name, targets=None):
 
 def plan(matrix="check", arches="", kernels=""):
     """The CI workflow's job list: one entry per selected row."""
-    return json.dumps([t.plan() for t in select(matrix, arches, kernels)])
+    return [t.plan() for t in select(matrix, arches, kernels)]

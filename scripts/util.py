@@ -61,8 +61,7 @@ def _children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def run(cmd, kind="tools", check=True, log_to=None, timeout=None, env=None, cwd=None,
-        input=None):
+def run(cmd, kind="tools", check=True, log_to=None, env=None, cwd=None, input=None):
     """Run CMD (a list), its time counted as KIND. With LOG_TO, its output
     goes there; else it is returned. Raises Failure naming the command and
     the end of its output when CHECK and it fails."""
@@ -72,8 +71,7 @@ def run(cmd, kind="tools", check=True, log_to=None, timeout=None, env=None, cwd=
     out = open(log_to, "a") if log_to else subprocess.PIPE
     try:
         p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, text=True,
-                           timeout=timeout, env=env, cwd=cwd, input=input,
-                           errors="replace")
+                           env=env, cwd=cwd, input=input, errors="replace")
     finally:
         if log_to:
             out.close()
@@ -85,6 +83,11 @@ def run(cmd, kind="tools", check=True, log_to=None, timeout=None, env=None, cwd=
         raise Failure(f"{shlex.join(str(c) for c in cmd[:6])}{' ...' if len(cmd) > 6 else ''}"
                       f" exited {p.returncode}{f' ({log_to})' if log_to else ''}:\n{tail}")
     return p if not check else text
+
+
+def version():
+    """The project's version (`make version`: SIPHASH_OOT_VERSION in siphash.h)."""
+    return run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "version"]).strip()
 
 
 def write_json(path, data):
@@ -113,15 +116,10 @@ class Module:
         if data[:4] != b"\x7fELF":
             raise Failure(f"{path}: not an ELF file")
         self.bits = 64 if data[4] == 2 else 32
-        e = "<" if data[5] == 1 else ">"
-        if self.bits == 64:
-            shoff, = struct.unpack_from(e + "Q", data, 0x28)
-            esz, num, strndx = struct.unpack_from(e + "HHH", data, 0x3A)
-            fmt = e + "IIQQQQIIQQ"
-        else:
-            shoff, = struct.unpack_from(e + "I", data, 0x20)
-            esz, num, strndx = struct.unpack_from(e + "HHH", data, 0x2E)
-            fmt = e + "IIIIIIIIII"
+        e, b64 = "<" if data[5] == 1 else ">", self.bits == 64
+        shoff, = struct.unpack_from(e + ("Q" if b64 else "I"), data, 0x28 if b64 else 0x20)
+        esz, num, strndx = struct.unpack_from(e + "HHH", data, 0x3A if b64 else 0x2E)
+        fmt = e + ("IIQQQQIIQQ" if b64 else "I" * 10)
         secs = [struct.unpack_from(fmt, data, shoff + i * esz) for i in range(num)]
         body = [data[s[4]:s[4] + s[5]] for s in secs]
         names = body[strndx]
@@ -133,12 +131,10 @@ class Module:
         for i, s in enumerate(secs):
             if s[1] != 2:          # SHT_SYMTAB
                 continue
-            strtab, size = body[s[6]], (24 if self.bits == 64 else 16)
+            strtab, size = body[s[6]], (24 if b64 else 16)
             for off in range(size, len(body[i]), size):
-                if self.bits == 64:
-                    name, _, _, shndx = struct.unpack_from(e + "IBBH", body[i], off)
-                else:
-                    name, _, _, _, _, shndx = struct.unpack_from(e + "IIIBBH", body[i], off)
+                name, *_, shndx = struct.unpack_from(e + ("IBBH" if b64 else "IIIBBH"), body[i],
+                                                     off)
                 if name:
                     self.symbols.append((strtab[name:strtab.index(b"\0", name)].decode(),
                                          shndx != 0))
@@ -165,14 +161,13 @@ class Module:
                if n.startswith("__param_str_")}
         for v in self.field("parmtype"):
             name, _, kind = v.partition(":")
-            p = out.setdefault(name, {})
-            p["kind"] = kind
+            out.setdefault(name, {})["kind"] = kind
         for v in self.field("parmrange"):
             name, lo, hi = v.split(":")
             out.setdefault(name, {"kind": "uint"}).update(min=int(lo), max=int(hi))
         for name, p in out.items():
             if p["kind"] == "ksym":
-                p.setdefault("symbol", name[:-len("_addr")] if name.endswith("_addr") else name)
+                p.setdefault("symbol", name.removesuffix("_addr"))
             if p["kind"] == "siphash_key":
                 p.setdefault("digits", 32)
         return out
