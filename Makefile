@@ -5,8 +5,9 @@
 # one place they are written.
 
 ## Variables (make VAR=value TARGET):
-##   TARGET=x86_64-6.1    run, module, bench, kmake, cell: a row of qemu/targets.tsv
-##                        (default: its first; make plan MATRIX=all lists them)
+##   TARGET=x86_64-6.1    run, module, bench, kmake, cell, codegen: a row of
+##                        qemu/targets.tsv (default: its first; make plan
+##                        MATRIX=all lists them)
 ##   ARCH=, KERNEL=       run, module, ...: instead of TARGET, an arch (or its
 ##                        uname -m spelling: aarch64, armv7l, i686, ...) and a
 ##                        kernel series of the table; of a plain build, ARCH
@@ -65,10 +66,10 @@ BENCH_BATCHES ?= 101
 # The harness (scripts/harness.py), with Debian's python3; ARCH is the
 # harness's only when given on the command line (else it is kbuild's).
 PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
-HARNESS = HARNESS_ARCH='$(if $(filter command line environment,$(origin ARCH)),$(ARCH))' \
-	$(PYTHON) $(CURDIR)/scripts/harness.py
+HARNESS_ENV = HARNESS_ARCH='$(if $(filter command line environment,$(origin ARCH)),$(ARCH))'
+HARNESS = $(HARNESS_ENV) $(PYTHON) $(CURDIR)/scripts/harness.py
 
-.PHONY: all modules modules-user kdir-check install install-guard uninstall install-tests run module kmake bench check cell host package merge plan resolve docs test-user deb deb-check version clean distclean help package-trixie package-sid
+.PHONY: all modules modules-user kdir-check install install-guard uninstall install-tests run module kmake bench check cell host package merge plan resolve codegen docs test-user deb deb-check version clean distclean help package-trixie package-sid
 
 all: modules
 
@@ -191,6 +192,9 @@ plan: ## the rows of MATRIX as JSON (the CI workflow's job list)
 
 resolve: ## the package versions TARGET's cell fetches (the CI cache key)
 	@$(HARNESS) resolve
+
+codegen: ## siphash.c against the kernel's lib/siphash.c, per function, as TARGET compiles them
+	@$(HARNESS_ENV) $(PYTHON) $(CURDIR)/tests/codegen/compare.py $(TARGET)
 
 RESULTS_DIR = $(CURDIR)/build/results
 docs: ## the README's matrix and docs/results.md from the last full make check
