@@ -243,6 +243,69 @@ def unsigned(root, path, signer):
     return None
 
 
+def dkms_installed(rec, root, rel, what, mods):
+    """dkms status and modinfo -k REL of ROOT: MODS installed by DKMS in
+    updates/dkms, no other module, signed with DKMS's key (records
+    dkms-installed WHAT and dkms-signed WHAT): the signer's CN. Headers
+    without their image (sid's 7.x) leave no modules.dep for modinfo -k:
+    then the files in updates/dkms, by path."""
+    ver = util.version()
+    status = root.run("dkms", "status", "-m", NAME).stdout
+    bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
+        [f"dkms status: {status.strip()}"]
+    kos = sorted(p.name for p in (root.path / f"lib/modules/{rel}/updates").rglob("*.ko*"))
+    dep = (root.path / f"lib/modules/{rel}/modules.dep").exists()
+    where = {m: root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip() if dep else
+             next((f"/lib/modules/{rel}/updates/dkms/{k}" for k in kos
+                   if k.split(".ko")[0] == m), "") for m in mods}
+    for m, f in where.items():
+        if not f.startswith(f"/lib/modules/{rel}/updates/dkms/{m}.ko"):
+            bad.append(f"modinfo -k {rel} {m} finds '{f or 'nothing'}'")
+            continue
+        mi = Module(root.path / f.lstrip("/"))
+        if mi.first("version") != ver or mi.first("test"):
+            bad.append(f"{m}: version {mi.first('version')}, test '{mi.first('test')}'")
+    bad += [f"also installed: {k}" for k in kos if k.split(".ko")[0] not in mods]
+    rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, "
+            + ("modinfo -k finds" if dep else "no modules.dep (no image), by path:")
+            + f" {' '.join(mods)} {ver} in updates/dkms ({' '.join(kos) or 'nothing'}), no "
+            "other module" + (f" ({'; '.join(bad)})" if bad else ""), "install")
+    # Debian's kernels enforce module signatures under Secure Boot:
+    # DKMS signs with its MOK key, which it makes with openssl.
+    subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
+                       "-subject", "-nameopt", "multiline").stdout
+    cn = re.search(r"commonName\s*=\s*(.+)", subject)
+    cn = cn.group(1).strip() if cn else ""
+    bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
+    for f in where.values():
+        why = unsigned(root, f, cn) if cn else None
+        bad += [why] if why else []
+    rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
+            f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
+            "unsigned")
+    return cn
+
+
+def hook_check(rec, root, mods):
+    """DKMS's kernel hook: the headers of a kernel new to ROOT (META_NEW),
+    installed after the package, trigger DKMS's build for it. Whether
+    they pull the image is said: without it there is no modules.dep."""
+    p = root.apt("install", META_NEW, log_to=root.log)
+    rnew = root.release(META_NEW)
+    img = root.run("dpkg-query", "-W", "-f=${db:Status-Status}", f"linux-image-{rnew}").stdout
+    rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew}; its image "
+            + ("installed with it)" if img == "installed" else "not installed: headers only)"),
+            "install")
+    dkms_installed(rec, root, rnew, "on a headers install after the package (DKMS's hook)", mods)
+
+
+def deb_mods(deb):
+    """The modules the dkms.conf in DEB builds."""
+    return re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
+        ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
+         f"'./usr/src/{NAME}-{util.version()}/dkms.conf'"]))
+
+
 class Root:
     """A clean root of SUITE (deb_check: bookworm), as an overlay over a cached one."""
 
@@ -385,9 +448,7 @@ def deb_check(rec):
     rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
             ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
             "siphash.c to remove)", "control-missed")
-    mods = re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
-        ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
-         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))
+    mods = deb_mods(deb)
     with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
         # lintian only reads the .deb, as nobody (it warns against root),
         # from a copy nobody can reach.
@@ -436,41 +497,8 @@ def deb_check(rec):
                    "root", "install"):
         return
 
-    def installed(rel, what):
-        status = root.run("dkms", "status", "-m", NAME).stdout
-        bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
-            [f"dkms status: {status.strip()}"]
-        for m in mods:
-            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
-            if not f.startswith(f"/lib/modules/{rel}/updates/dkms/{m}.ko"):
-                bad.append(f"modinfo -k {rel} {m} finds '{f or 'nothing'}'")
-                continue
-            mi = Module(root.path / f.lstrip("/"))
-            if mi.first("version") != ver or mi.first("test"):
-                bad.append(f"{m}: version {mi.first('version')}, test '{mi.first('test')}'")
-        others = [p for p in (root.path / f"lib/modules/{rel}/updates").rglob("*.ko*")
-                  if p.name.split(".ko")[0] not in mods]
-        bad += [f"also installed: {p.name}" for p in others]
-        rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, modinfo -k "
-                f"finds {' '.join(mods)} {ver} in updates/dkms, no other module"
-                + (f" ({'; '.join(bad)})" if bad else ""), "install")
-        # Debian's kernels enforce module signatures under Secure Boot:
-        # DKMS signs with its MOK key, which it makes with openssl.
-        subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
-                           "-subject", "-nameopt", "multiline").stdout
-        cn = re.search(r"commonName\s*=\s*(.+)", subject)
-        cn = cn.group(1).strip() if cn else ""
-        bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
-        for m in mods:
-            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
-            why = unsigned(root, f, cn) if cn else None
-            bad += [why] if why else []
-        rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
-                f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
-                "unsigned")
-        return cn
-    cn = installed(r61, "6.1")
-    installed(r612, "6.12")
+    cn = dkms_installed(rec, root, r61, "6.1", mods)
+    dkms_installed(rec, root, r612, "6.12", mods)
     # The check above fails on a module nobody signed: siphash.ko built by
     # kbuild alone from the package's sources, without DKMS.
     root.run("cp", "-a", f"/usr/src/{NAME}-{ver}", "/tmp/unsigned")
@@ -530,10 +558,7 @@ def deb_check(rec):
                                                     "version": ver, "modules": mods})
     rec.add("dkms-modules", all((out_mod / f"{m}.ko").exists() for m in mods), "DKMS's build "
             f"for {r61} copied to {out_mod.relative_to(ROOT)} for the boot", "package")
-    p = root.apt("install", META_NEW, log_to=root.log)
-    rnew = root.release(META_NEW)
-    rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew})", "install")
-    installed(rnew, "on a headers install after the package (DKMS's hook)")
+    hook_check(rec, root, mods)
 
     def purged(what):
         status = root.run("dkms", "status", "-m", NAME).stdout.strip()
@@ -697,6 +722,7 @@ def suite_check(rec, suite):
     util.write_json(boot / "boot.json", {"kvers": [r for r, _ in kernels if (boot / r).exists()],
                                         "version": ver, "kmod": tools["kmod"],
                                         "dkms": tools["dkms"]})
+    hook_check(rec, root, deb_mods(deb))
     rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG}", "purge")
     status = root.run("dkms", "status", "-m", NAME).stdout.strip()
