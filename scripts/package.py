@@ -35,6 +35,10 @@ SUITES = {"bookworm": (["bookworm", "bookworm-updates", "bookworm-security"],
                   ["pahole", "busybox-static", "initramfs-tools"])}
 
 
+def workdir(suite):
+    return ROOT / "build" / ("deb" if suite == "bookworm" else f"deb-{suite}")
+
+
 def dkms_conf(path=ROOT / "dkms.conf"):
     """dkms.conf read the way dkms reads it (a shell file), with dummy values
     for what dkms sets: {VAR: value}, BUILT_MODULE_NAME as a list."""
@@ -405,7 +409,7 @@ def deb_check(rec):
     """Every check of the package, as records of REC."""
     if os.geteuid():
         return rec.add("deb-check", False, "needs root (mmdebstrap, chroot, mount)", "root")
-    work = ROOT / "build" / "deb"
+    work = workdir("bookworm")
     work.mkdir(parents=True, exist_ok=True)
     root = Root(work)
     root.log.write_text("")
@@ -545,6 +549,17 @@ def deb_check(rec):
             shutil.rmtree(out_cons.parent, ignore_errors=True)
             out_cons.mkdir(parents=True)
             shutil.copy(c / "siphash_consumer.ko", out_cons)
+        if rel == r612:
+            # The newest kernel's module boots as bookworm's kmod loads
+            # it, as trixie's and sid's: its image and busybox from the root.
+            shutil.rmtree(work / "boot", ignore_errors=True)
+            (work / "archives/partial").mkdir(parents=True, exist_ok=True)
+            run(["mount", "--bind", str(work / "archives"), f"{root.path}/var/cache/apt/archives"])
+            if ok and root.apt("install", "--no-install-recommends", f"linux-image-{rel}",
+                               "busybox-static", log_to=root.log).returncode == 0:
+                stage_boot(root, rel, work / "boot", root.path / ko.lstrip("/"),
+                           c / "siphash_consumer.ko")
+            write_boot(root, work / "boot")
         shutil.rmtree(c)
     shutil.rmtree(out_mod.parent, ignore_errors=True)
     out_mod.mkdir(parents=True)
@@ -647,7 +662,7 @@ def suite_check(rec, suite):
     exactly as DKMS installed it (.ko.xz), its image, busybox and the
     suite's kmod with its libraries go to build/deb-SUITE/boot for
     suite_boot."""
-    work = ROOT / "build" / f"deb-{suite}"
+    work = workdir(suite)
     work.mkdir(parents=True, exist_ok=True)
     root = Root(work, suite)
     root.log.write_text("")
@@ -713,15 +728,9 @@ def suite_check(rec, suite):
                 f"its Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
                 "consumer")
         if f and ok:
-            (boot / rel / "modules").mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ko, boot / rel / "modules")
-            (boot / rel / "modules/modules.order").touch()
-            shutil.copy(c / "siphash_consumer.ko", boot / rel)
-            stage_boot(root, rel, boot)
+            stage_boot(root, rel, boot, ko, c / "siphash_consumer.ko")
         shutil.rmtree(c)
-    util.write_json(boot / "boot.json", {"kvers": [r for r, _ in kernels if (boot / r).exists()],
-                                        "version": ver, "kmod": tools["kmod"],
-                                        "dkms": tools["dkms"]})
+    write_boot(root, boot)
     hook_check(rec, root, deb_mods(deb))
     rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG}", "purge")
@@ -740,10 +749,25 @@ def suite_check(rec, suite):
     print(f"time: {suite} check total: {time.monotonic() - t0:.0f} s")
 
 
-def stage_boot(root, rel, boot):
-    """REL's image and config and busybox into BOOT/REL/image, and once the
-    suite's kmod (/kmod/modprobe, /kmod/insmod) with the libraries it
-    links and opens into BOOT/kmod, from ROOT."""
+def write_boot(root, boot):
+    """BOOT/boot.json: the kernels staged in BOOT, the versions of ROOT's
+    package, kmod and dkms."""
+    boot.mkdir(parents=True, exist_ok=True)
+    util.write_json(boot / "boot.json", {
+        "kvers": sorted(d.name for d in boot.iterdir() if (d / "image").is_dir()),
+        "version": util.version(), **{p: root.run("dpkg-query", "-W", "-f=${Version}", p).stdout
+                                      for p in ("kmod", "dkms")}})
+
+
+def stage_boot(root, rel, boot, ko, consumer):
+    """KO (as DKMS installed it) into BOOT/REL/modules, CONSUMER into
+    BOOT/REL, REL's image and config and busybox into BOOT/REL/image, and
+    once the suite's kmod (/kmod/modprobe, /kmod/insmod) with the
+    libraries it links and opens into BOOT/kmod, from ROOT."""
+    (boot / rel / "modules").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(ko, boot / rel / "modules")
+    (boot / rel / "modules/modules.order").touch()
+    shutil.copy(consumer, boot / rel)
     for f in (f"boot/vmlinuz-{rel}", f"usr/lib/modules/{rel}/vmlinuz", f"boot/config-{rel}",
               f"usr/lib/modules/{rel}/config", "usr/bin/busybox", "bin/busybox"):
         if (root.path / f).is_file():
