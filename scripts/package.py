@@ -35,6 +35,10 @@ SUITES = {"bookworm": (["bookworm", "bookworm-updates", "bookworm-security"],
                   ["pahole", "busybox-static", "initramfs-tools"])}
 
 
+def workdir(suite):
+    return ROOT / "build" / ("deb" if suite == "bookworm" else f"deb-{suite}")
+
+
 def dkms_conf(path=ROOT / "dkms.conf"):
     """dkms.conf read the way dkms reads it (a shell file), with dummy values
     for what dkms sets: {VAR: value}, BUILT_MODULE_NAME as a list."""
@@ -243,6 +247,69 @@ def unsigned(root, path, signer):
     return None
 
 
+def dkms_installed(rec, root, rel, what, mods):
+    """dkms status and modinfo -k REL of ROOT: MODS installed by DKMS in
+    updates/dkms, no other module, signed with DKMS's key (records
+    dkms-installed WHAT and dkms-signed WHAT): the signer's CN. Headers
+    without their image (sid's 7.x) leave no modules.dep for modinfo -k:
+    then the files in updates/dkms, by path."""
+    ver = util.version()
+    status = root.run("dkms", "status", "-m", NAME).stdout
+    bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
+        [f"dkms status: {status.strip()}"]
+    kos = sorted(p.name for p in (root.path / f"lib/modules/{rel}/updates").rglob("*.ko*"))
+    dep = (root.path / f"lib/modules/{rel}/modules.dep").exists()
+    where = {m: root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip() if dep else
+             next((f"/lib/modules/{rel}/updates/dkms/{k}" for k in kos
+                   if k.split(".ko")[0] == m), "") for m in mods}
+    for m, f in where.items():
+        if not f.startswith(f"/lib/modules/{rel}/updates/dkms/{m}.ko"):
+            bad.append(f"modinfo -k {rel} {m} finds '{f or 'nothing'}'")
+            continue
+        mi = Module(root.path / f.lstrip("/"))
+        if mi.first("version") != ver or mi.first("test"):
+            bad.append(f"{m}: version {mi.first('version')}, test '{mi.first('test')}'")
+    bad += [f"also installed: {k}" for k in kos if k.split(".ko")[0] not in mods]
+    rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, "
+            + ("modinfo -k finds" if dep else "no modules.dep (no image), by path:")
+            + f" {' '.join(mods)} {ver} in updates/dkms ({' '.join(kos) or 'nothing'}), no "
+            "other module" + (f" ({'; '.join(bad)})" if bad else ""), "install")
+    # Debian's kernels enforce module signatures under Secure Boot:
+    # DKMS signs with its MOK key, which it makes with openssl.
+    subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
+                       "-subject", "-nameopt", "multiline").stdout
+    cn = re.search(r"commonName\s*=\s*(.+)", subject)
+    cn = cn.group(1).strip() if cn else ""
+    bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
+    for f in where.values():
+        why = unsigned(root, f, cn) if cn else None
+        bad += [why] if why else []
+    rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
+            f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
+            "unsigned")
+    return cn
+
+
+def hook_check(rec, root, mods):
+    """DKMS's kernel hook: the headers of a kernel new to ROOT (META_NEW),
+    installed after the package, trigger DKMS's build for it. Whether
+    they pull the image is said: without it there is no modules.dep."""
+    p = root.apt("install", META_NEW, log_to=root.log)
+    rnew = root.release(META_NEW)
+    img = root.run("dpkg-query", "-W", "-f=${db:Status-Status}", f"linux-image-{rnew}").stdout
+    rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew}; its image "
+            + ("installed with it)" if img == "installed" else "not installed: headers only)"),
+            "install")
+    dkms_installed(rec, root, rnew, "on a headers install after the package (DKMS's hook)", mods)
+
+
+def deb_mods(deb):
+    """The modules the dkms.conf in DEB builds."""
+    return re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
+        ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
+         f"'./usr/src/{NAME}-{util.version()}/dkms.conf'"]))
+
+
 class Root:
     """A clean root of SUITE (deb_check: bookworm), as an overlay over a cached one."""
 
@@ -342,7 +409,7 @@ def deb_check(rec):
     """Every check of the package, as records of REC."""
     if os.geteuid():
         return rec.add("deb-check", False, "needs root (mmdebstrap, chroot, mount)", "root")
-    work = ROOT / "build" / "deb"
+    work = workdir("bookworm")
     work.mkdir(parents=True, exist_ok=True)
     root = Root(work)
     root.log.write_text("")
@@ -385,9 +452,7 @@ def deb_check(rec):
     rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
             ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
             "siphash.c to remove)", "control-missed")
-    mods = re.findall(r'BUILT_MODULE_NAME\[\d+\]="([^"]+)"', run(
-        ["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - "
-         f"'./usr/src/{NAME}-{ver}/dkms.conf'"]))
+    mods = deb_mods(deb)
     with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
         # lintian only reads the .deb, as nobody (it warns against root),
         # from a copy nobody can reach.
@@ -436,41 +501,8 @@ def deb_check(rec):
                    "root", "install"):
         return
 
-    def installed(rel, what):
-        status = root.run("dkms", "status", "-m", NAME).stdout
-        bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
-            [f"dkms status: {status.strip()}"]
-        for m in mods:
-            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
-            if not f.startswith(f"/lib/modules/{rel}/updates/dkms/{m}.ko"):
-                bad.append(f"modinfo -k {rel} {m} finds '{f or 'nothing'}'")
-                continue
-            mi = Module(root.path / f.lstrip("/"))
-            if mi.first("version") != ver or mi.first("test"):
-                bad.append(f"{m}: version {mi.first('version')}, test '{mi.first('test')}'")
-        others = [p for p in (root.path / f"lib/modules/{rel}/updates").rglob("*.ko*")
-                  if p.name.split(".ko")[0] not in mods]
-        bad += [f"also installed: {p.name}" for p in others]
-        rec.add(f"dkms-installed {what}", not bad, f"dkms status installed for {rel}, modinfo -k "
-                f"finds {' '.join(mods)} {ver} in updates/dkms, no other module"
-                + (f" ({'; '.join(bad)})" if bad else ""), "install")
-        # Debian's kernels enforce module signatures under Secure Boot:
-        # DKMS signs with its MOK key, which it makes with openssl.
-        subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
-                           "-subject", "-nameopt", "multiline").stdout
-        cn = re.search(r"commonName\s*=\s*(.+)", subject)
-        cn = cn.group(1).strip() if cn else ""
-        bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
-        for m in mods:
-            f = root.run("modinfo", "-k", rel, "-F", "filename", m).stdout.strip()
-            why = unsigned(root, f, cn) if cn else None
-            bad += [why] if why else []
-        rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
-                f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
-                "unsigned")
-        return cn
-    cn = installed(r61, "6.1")
-    installed(r612, "6.12")
+    cn = dkms_installed(rec, root, r61, "6.1", mods)
+    dkms_installed(rec, root, r612, "6.12", mods)
     # The check above fails on a module nobody signed: siphash.ko built by
     # kbuild alone from the package's sources, without DKMS.
     root.run("cp", "-a", f"/usr/src/{NAME}-{ver}", "/tmp/unsigned")
@@ -517,6 +549,17 @@ def deb_check(rec):
             shutil.rmtree(out_cons.parent, ignore_errors=True)
             out_cons.mkdir(parents=True)
             shutil.copy(c / "siphash_consumer.ko", out_cons)
+        if rel == r612:
+            # The newest kernel's module boots as bookworm's kmod loads
+            # it, as trixie's and sid's: its image and busybox from the root.
+            shutil.rmtree(work / "boot", ignore_errors=True)
+            (work / "archives/partial").mkdir(parents=True, exist_ok=True)
+            run(["mount", "--bind", str(work / "archives"), f"{root.path}/var/cache/apt/archives"])
+            if ok and root.apt("install", "--no-install-recommends", f"linux-image-{rel}",
+                               "busybox-static", log_to=root.log).returncode == 0:
+                stage_boot(root, rel, work / "boot", root.path / ko.lstrip("/"),
+                           c / "siphash_consumer.ko")
+            write_boot(root, work / "boot")
         shutil.rmtree(c)
     shutil.rmtree(out_mod.parent, ignore_errors=True)
     out_mod.mkdir(parents=True)
@@ -530,10 +573,7 @@ def deb_check(rec):
                                                     "version": ver, "modules": mods})
     rec.add("dkms-modules", all((out_mod / f"{m}.ko").exists() for m in mods), "DKMS's build "
             f"for {r61} copied to {out_mod.relative_to(ROOT)} for the boot", "package")
-    p = root.apt("install", META_NEW, log_to=root.log)
-    rnew = root.release(META_NEW)
-    rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew})", "install")
-    installed(rnew, "on a headers install after the package (DKMS's hook)")
+    hook_check(rec, root, mods)
 
     def purged(what):
         status = root.run("dkms", "status", "-m", NAME).stdout.strip()
@@ -622,7 +662,7 @@ def suite_check(rec, suite):
     exactly as DKMS installed it (.ko.xz), its image, busybox and the
     suite's kmod with its libraries go to build/deb-SUITE/boot for
     suite_boot."""
-    work = ROOT / "build" / f"deb-{suite}"
+    work = workdir(suite)
     work.mkdir(parents=True, exist_ok=True)
     root = Root(work, suite)
     root.log.write_text("")
@@ -688,15 +728,10 @@ def suite_check(rec, suite):
                 f"its Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
                 "consumer")
         if f and ok:
-            (boot / rel / "modules").mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ko, boot / rel / "modules")
-            (boot / rel / "modules/modules.order").touch()
-            shutil.copy(c / "siphash_consumer.ko", boot / rel)
-            stage_boot(root, rel, boot)
+            stage_boot(root, rel, boot, ko, c / "siphash_consumer.ko")
         shutil.rmtree(c)
-    util.write_json(boot / "boot.json", {"kvers": [r for r, _ in kernels if (boot / r).exists()],
-                                        "version": ver, "kmod": tools["kmod"],
-                                        "dkms": tools["dkms"]})
+    write_boot(root, boot)
+    hook_check(rec, root, deb_mods(deb))
     rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG}", "purge")
     status = root.run("dkms", "status", "-m", NAME).stdout.strip()
@@ -714,10 +749,25 @@ def suite_check(rec, suite):
     print(f"time: {suite} check total: {time.monotonic() - t0:.0f} s")
 
 
-def stage_boot(root, rel, boot):
-    """REL's image and config and busybox into BOOT/REL/image, and once the
-    suite's kmod (/kmod/modprobe, /kmod/insmod) with the libraries it
-    links and opens into BOOT/kmod, from ROOT."""
+def write_boot(root, boot):
+    """BOOT/boot.json: the kernels staged in BOOT, the versions of ROOT's
+    package, kmod and dkms."""
+    boot.mkdir(parents=True, exist_ok=True)
+    util.write_json(boot / "boot.json", {
+        "kvers": sorted(d.name for d in boot.iterdir() if (d / "image").is_dir()),
+        "version": util.version(), **{p: root.run("dpkg-query", "-W", "-f=${Version}", p).stdout
+                                      for p in ("kmod", "dkms")}})
+
+
+def stage_boot(root, rel, boot, ko, consumer):
+    """KO (as DKMS installed it) into BOOT/REL/modules, CONSUMER into
+    BOOT/REL, REL's image and config and busybox into BOOT/REL/image, and
+    once the suite's kmod (/kmod/modprobe, /kmod/insmod) with the
+    libraries it links and opens into BOOT/kmod, from ROOT."""
+    (boot / rel / "modules").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(ko, boot / rel / "modules")
+    (boot / rel / "modules/modules.order").touch()
+    shutil.copy(consumer, boot / rel)
     for f in (f"boot/vmlinuz-{rel}", f"usr/lib/modules/{rel}/vmlinuz", f"boot/config-{rel}",
               f"usr/lib/modules/{rel}/config", "usr/bin/busybox", "bin/busybox"):
         if (root.path / f).is_file():
