@@ -532,19 +532,8 @@ def deb_check(rec):
             "(dkms 3.0 compresses with CRC64; dkms-postbuild.sh makes it CRC32)", "compression")
     out_mod, out_cons = work / "dkms-modules" / r61, work / "consumer" / r61
     for rel in (r61, r612):
-        d = f"/var/lib/dkms/{NAME}/kernel-{rel}-x86_64"
         c = root.path / "tmp/consumer"
-        shutil.rmtree(c, ignore_errors=True)
-        shutil.copytree(ROOT / "tests/consumer", c)
-        p = root.run("make", "-C", f"/lib/modules/{rel}/build", "M=/tmp/consumer",
-                     f"SIPHASH_OOT_INCLUDE={d}", f"KBUILD_EXTRA_SYMBOLS={d}/Module.symvers",
-                     "modules")
-        imports = sorted(s for s in Module(c / "siphash_consumer.ko").undefined()
-                         if s.startswith("sipmod_")) if p.returncode == 0 else []
-        ok = p.returncode == 0 and imports and not re.search(r"warning:|WARNING:|undefined",
-                                                              p.stdout)
-        rec.add(f"consumer {rel}", ok, f"consumer built with SIPHASH_OOT_INCLUDE={d} and its "
-                f"Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}", "consumer")
+        ok = consumer(rec, root, rel, c)
         if rel == r61 and ok:
             shutil.rmtree(out_cons.parent, ignore_errors=True)
             out_cons.mkdir(parents=True)
@@ -616,6 +605,23 @@ def make_deb(logf):
         __import__("fcntl").flock(lock, __import__("fcntl").LOCK_EX)
         return run(["make", "-s", "-C", str(ROOT), "deb"], kind="package", log_to=logf,
                    check=False).returncode
+
+
+def consumer(rec, root, rel, c):
+    """tests/consumer built in ROOT at C (its /tmp/consumer) for REL from
+    what DKMS keeps for it, as docs/install.md says: its record."""
+    d = f"/var/lib/dkms/{NAME}/kernel-{rel}-x86_64"
+    shutil.rmtree(c, ignore_errors=True)
+    shutil.copytree(ROOT / "tests/consumer", c)
+    p = root.run("make", "-C", f"/lib/modules/{rel}/build", "M=/tmp/consumer",
+                 f"SIPHASH_OOT_INCLUDE={d}", f"KBUILD_EXTRA_SYMBOLS={d}/Module.symvers", "modules")
+    imports = sorted(s for s in Module(c / "siphash_consumer.ko").undefined()
+                     if s.startswith("sipmod_")) if p.returncode == 0 else []
+    ok = p.returncode == 0 and bool(imports) and not re.search(r"warning:|WARNING:|undefined",
+                                                               p.stdout)
+    return rec.add(f"consumer {rel}", ok, f"consumer built with SIPHASH_OOT_INCLUDE={d} and its "
+                   f"Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
+                   "consumer")
 
 
 def xz_check(path):
@@ -713,20 +719,8 @@ def suite_check(rec, suite):
             rec.add(f"dkms-xz {rel}", check == "CRC32", f"{ko.name} as DKMS wrote it names "
                     f"{check} as its xz check (the kernel's decompressor knows CRC32 alone)",
                     "compression")
-        d = f"/var/lib/dkms/{NAME}/kernel-{rel}-x86_64"
         c = root.path / "tmp/consumer"
-        shutil.rmtree(c, ignore_errors=True)
-        shutil.copytree(ROOT / "tests/consumer", c)
-        p = root.run("make", "-C", f"/lib/modules/{rel}/build", "M=/tmp/consumer",
-                     f"SIPHASH_OOT_INCLUDE={d}", f"KBUILD_EXTRA_SYMBOLS={d}/Module.symvers",
-                     "modules")
-        imports = sorted(s for s in Module(c / "siphash_consumer.ko").undefined()
-                         if s.startswith("sipmod_")) if p.returncode == 0 else []
-        ok = p.returncode == 0 and imports and not re.search(r"warning:|WARNING:|undefined",
-                                                              p.stdout)
-        rec.add(f"consumer {rel}", ok, f"consumer built with SIPHASH_OOT_INCLUDE={d} and "
-                f"its Module.symvers, imports {' '.join(imports) or 'no sipmod_* symbol'}",
-                "consumer")
+        ok = consumer(rec, root, rel, c)
         if f and ok:
             stage_boot(root, rel, boot, ko, c / "siphash_consumer.ko")
         shutil.rmtree(c)
