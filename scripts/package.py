@@ -247,6 +247,27 @@ def unsigned(root, path, signer):
     return None
 
 
+def mok_cn(root):
+    """The CN of DKMS's signing certificate in ROOT, or ''."""
+    subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout", "-subject",
+                       "-nameopt", "multiline").stdout
+    cn = re.search(r"commonName\s*=\s*(.+)", subject)
+    return cn.group(1).strip() if cn else ""
+
+
+def purged(rec, root, check, what=""):
+    """Record CHECK: after a purge, DKMS lists nothing of ours and no file
+    named *siphash* or *sipmod* is left that no package owns."""
+    status = root.run("dkms", "status", "-m", NAME).stdout.strip()
+    ours = sorted(set(root.run("find", "/", "-xdev", "(", "-path", "/proc", "-o", "-path", "/tmp",
+                               ")", "-prune", "-o", "(", "-iname", "*siphash*", "-o", "-iname",
+                               "*sipmod*", ")", "-print").stdout.split()) - root.owned())
+    rec.add(check, not status and not ours, f"{what}dkms status lists no {NAME}, no file "
+            "named *siphash* or *sipmod* outside other packages"
+            + (f" (dkms status: {status})" if status else "")
+            + (f" (left: {' '.join(ours)})" if ours else ""), "purge")
+
+
 def dkms_installed(rec, root, rel, what, mods):
     """dkms status and modinfo -k REL of ROOT: MODS installed by DKMS in
     updates/dkms, no other module, signed with DKMS's key (records
@@ -276,11 +297,8 @@ def dkms_installed(rec, root, rel, what, mods):
             "other module" + (f" ({'; '.join(bad)})" if bad else ""), "install")
     # Debian's kernels enforce module signatures under Secure Boot:
     # DKMS signs with its MOK key, which it makes with openssl.
-    subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout",
-                       "-subject", "-nameopt", "multiline").stdout
-    cn = re.search(r"commonName\s*=\s*(.+)", subject)
-    cn = cn.group(1).strip() if cn else ""
-    bad = [] if cn else [f"no certificate {MOK} with a CN (openssl x509: {subject.strip()})"]
+    cn = mok_cn(root)
+    bad = [] if cn else [f"no certificate {MOK} with a CN"]
     for f in where.values():
         why = unsigned(root, f, cn) if cn else None
         bad += [why] if why else []
@@ -564,19 +582,9 @@ def deb_check(rec):
             f"for {r61} copied to {out_mod.relative_to(ROOT)} for the boot", "package")
     hook_check(rec, root, mods)
 
-    def purged(what):
-        status = root.run("dkms", "status", "-m", NAME).stdout.strip()
-        ours = sorted(set(root.run("find", "/", "-xdev", "(", "-path", "/proc", "-o", "-path",
-                                   "/tmp", ")", "-prune", "-o", "(", "-iname", "*siphash*", "-o",
-                                   "-iname", "*sipmod*", ")", "-print").stdout.split())
-                      - root.owned())
-        rec.add(f"purge {what}", not status and not ours, f"{what}: dkms status lists no {NAME}, "
-                "no file named *siphash* or *sipmod* outside other packages"
-                + (f" (dkms status: {status})" if status else "")
-                + (f" (left: {' '.join(ours)})" if ours else ""), "purge")
     rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG}", "purge")
-    purged("after purge")
+    purged(rec, root, "purge after purge", "after purge: ")
     after = root.files()
     for p in sorted(set(after) - set(before) - root.owned()):
         if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", p):
@@ -587,7 +595,7 @@ def deb_check(rec):
             f"installs for the {n} kernels", "install")
     rec.add("apt-purge-again", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG} (again)", "purge")
-    purged("after the second purge")
+    purged(rec, root, "purge after the second purge", "after the second purge: ")
     diff = sorted(set(after) ^ set(root.files()))
     rec.add("no-trace", not diff, "install and purge again: the root is path for path as "
             "before" + (f" (differs: {' '.join(diff[:20])})" if diff else ""), "purge")
@@ -692,9 +700,7 @@ def suite_check(rec, suite):
                    f"clean {suite} root (dkms {tools['dkms']}, kmod {tools['kmod']}, pahole "
                    f"{tools['pahole']})", "install"):
         return
-    subject = root.run("openssl", "x509", "-inform", "DER", "-in", MOK, "-noout", "-subject",
-                       "-nameopt", "multiline").stdout
-    cn = (re.search(r"commonName\s*=\s*(.+)", subject) or [None, ""])[1].strip()
+    cn = mok_cn(root)
     status = root.run("dkms", "status", "-m", NAME).stdout
     boot = work / "boot"
     shutil.rmtree(boot, ignore_errors=True)
@@ -728,16 +734,9 @@ def suite_check(rec, suite):
     hook_check(rec, root, deb_mods(deb))
     rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
             f"apt-get purge {PKG}", "purge")
-    status = root.run("dkms", "status", "-m", NAME).stdout.strip()
-    ours = sorted(set(root.run("find", "/", "-xdev", "(", "-path", "/proc", "-o", "-path", "/tmp",
-                               ")", "-prune", "-o", "(", "-iname", "*siphash*", "-o", "-iname",
-                               "*sipmod*", ")", "-print").stdout.split()) - root.owned())
     left = [f for f in sorted(set(root.files()) - set(before) - root.owned())
             if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", f)]
-    rec.add("purge", not status and not ours, f"dkms status lists no {NAME}, no file "
-            "named *siphash* or *sipmod* outside other packages"
-            + (f" (dkms status: {status})" if status else "")
-            + (f" (left: {' '.join(ours)})" if ours else ""), "purge")
+    purged(rec, root, "purge")
     print(f"{suite}: not owned, left by dkms or depmod: {' '.join(left) or 'nothing'}")
     subprocess.run(["umount", "-R", str(root.path)])
     print(f"time: {suite} check total: {time.monotonic() - t0:.0f} s")
