@@ -122,6 +122,12 @@ def cmd_run():
 
 def cmd_module(src):
     """The fast loop: siphash.ko alone (the modules for users) and yours."""
+    if not src:
+        raise Failure("make module needs M=DIR, the directory of your module's Kbuild")
+    if not Path(src).is_dir():
+        raise Failure(f"M={src}: no such directory")
+    if not (Path(src) / "Kbuild").exists() and not (Path(src) / "Makefile").exists():
+        raise Failure(f"M={src}: no Kbuild or Makefile there")
     t = target()
     deps(t=t)
     k, env, kunit = prepare(t, user=True)

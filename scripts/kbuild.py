@@ -214,8 +214,6 @@ def own(env, src, build_dir):
     """A module of one's own in SRC, against the project's build of this
     target: SIPHASH_OOT_INCLUDE is a directory holding siphash.h alone."""
     src = Path(src).resolve()
-    if not (src / "Kbuild").exists() and not (src / "Makefile").exists():
-        raise Failure(f"M={src}: no Kbuild or Makefile there")
     inc = env.out / "include"
     inc.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "siphash.h", inc)
