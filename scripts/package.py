@@ -17,8 +17,7 @@ import util
 from util import CACHE, ROOT, Failure, Module, log, run
 
 NAME, PKG = "siphash-oot", "siphash-oot-dkms"
-META_61, META_612, META_NEW = "linux-headers-amd64", "linux-headers-6.12-amd64", \
-    "linux-headers-cloud-amd64"
+META_NEW = "linux-headers-cloud-amd64"
 MOK = "/var/lib/dkms/mok.pub"
 # The suites the package is installed in: their archives, the header
 # metapackages of their kernels (META/RELEASE: RELEASE's version of META,
@@ -27,7 +26,7 @@ MOK = "/var/lib/dkms/mok.pub"
 # sid's images would take dracut, which is not diverted), all resolved at
 # run time.
 SUITES = {"bookworm": (["bookworm", "bookworm-updates", "bookworm-security"],
-                       [META_61, META_612], []),
+                       ["linux-headers-amd64", "linux-headers-6.12-amd64"], []),
           "trixie": (["trixie", "trixie-updates", "trixie-security", "trixie-backports"],
                      ["linux-headers-amd64", "linux-headers-amd64/trixie-backports"],
                      ["pahole", "busybox-static"]),
@@ -255,26 +254,27 @@ def mok_cn(root):
     return cn.group(1).strip() if cn else ""
 
 
-def purged(rec, root, check, what=""):
+def purged(rec, root, check):
     """Record CHECK: after a purge, DKMS lists nothing of ours and no file
     named *siphash* or *sipmod* is left that no package owns."""
     status = root.run("dkms", "status", "-m", NAME).stdout.strip()
     ours = sorted(set(root.run("find", "/", "-xdev", "(", "-path", "/proc", "-o", "-path", "/tmp",
                                ")", "-prune", "-o", "(", "-iname", "*siphash*", "-o", "-iname",
                                "*sipmod*", ")", "-print").stdout.split()) - root.owned())
-    rec.add(check, not status and not ours, f"{what}dkms status lists no {NAME}, no file "
-            "named *siphash* or *sipmod* outside other packages"
+    rec.add(check, not status and not ours, f"after the purge: dkms status lists no {NAME}, "
+            "no file named *siphash* or *sipmod* outside other packages"
             + (f" (dkms status: {status})" if status else "")
             + (f" (left: {' '.join(ours)})" if ours else ""), "purge")
 
 
-def dkms_installed(rec, root, rel, what, mods):
+def dkms_installed(rec, root, rel, mods, what=None):
     """dkms status and modinfo -k REL of ROOT: MODS installed by DKMS in
     updates/dkms, no other module, signed with DKMS's key (records
-    dkms-installed WHAT and dkms-signed WHAT): the signer's CN. Headers
-    without their image (sid's 7.x) leave no modules.dep for modinfo -k:
-    then the files in updates/dkms, by path."""
-    ver = util.version()
+    dkms-installed WHAT and dkms-signed WHAT, WHAT by default REL): the
+    signer's CN and {module: its path in ROOT}. Headers without their
+    image (sid's 7.x) leave no modules.dep for modinfo -k: then the files
+    in updates/dkms, by path."""
+    ver, what = util.version(), what or rel
     status = root.run("dkms", "status", "-m", NAME).stdout
     bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
         [f"dkms status: {status.strip()}"]
@@ -305,7 +305,7 @@ def dkms_installed(rec, root, rel, what, mods):
     rec.add(f"dkms-signed {what}", not bad, f"modinfo -F signer of {' '.join(mods)} for "
             f"{rel}: '{cn}', the CN of DKMS's {MOK}" + (f" ({'; '.join(bad)})" if bad else ""),
             "unsigned")
-    return cn
+    return cn, where
 
 
 def hook_check(rec, root, mods):
@@ -318,7 +318,7 @@ def hook_check(rec, root, mods):
     rec.add("hook-install", p.returncode == 0, f"apt-get install {META_NEW} ({rnew}; its image "
             + ("installed with it)" if img == "installed" else "not installed: headers only)"),
             "install")
-    dkms_installed(rec, root, rnew, "on a headers install after the package (DKMS's hook)", mods)
+    dkms_installed(rec, root, rnew, mods, "on a headers install after the package (DKMS's hook)")
 
 
 def deb_mods(deb):
@@ -329,7 +329,7 @@ def deb_mods(deb):
 
 
 class Root:
-    """A clean root of SUITE (deb_check: bookworm), as an overlay over a cached one."""
+    """A clean root of SUITE, as an overlay over a cached one."""
 
     def __init__(self, work, suite="bookworm"):
         self.work, self.suite = work, suite
@@ -423,19 +423,11 @@ class Root:
                 for p in f.read_text().splitlines()}
 
 
-def deb_check(rec):
-    """Every check of the package, as records of REC."""
-    if os.geteuid():
-        return rec.add("deb-check", False, "needs root (mmdebstrap, chroot, mount)", "root")
-    work = workdir("bookworm")
-    work.mkdir(parents=True, exist_ok=True)
-    root = Root(work)
-    root.log.write_text("")
-    t0 = time.monotonic()
+def deb_static(rec, deb):
+    """What the .deb itself must be: sources without net/, kprobe or ptrace
+    headers, the files docs/install.md lists, the licences debian/copyright
+    gives, lintian clean; each with its negative control. Returns dpkg -c."""
     ver = util.version()
-    deb = work / f"{PKG}_{ver}_all.deb"
-    if make_deb(root.log) or not deb.exists():
-        return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
     listing = run(["dpkg-deb", "-c", str(deb)])
     srcs = run(["sh", "-c", f"dpkg-deb --fsys-tarfile '{deb}' | tar -xOf - --wildcards "
                 "'./usr/src/*.[ch]'"])
@@ -470,7 +462,6 @@ def deb_check(rec):
     rec.add("negative/copyright-spdx", any("siphash.c:" in d for d in drift),
             ("caught: " + "; ".join(drift)) if drift else "NOT caught (or no stanza of "
             "siphash.c to remove)", "control-missed")
-    mods = deb_mods(deb)
     with tempfile.TemporaryDirectory(prefix="siphash-lintian.") as d:
         # lintian only reads the .deb, as nobody (it warns against root),
         # from a copy nobody can reach.
@@ -483,58 +474,131 @@ def deb_check(rec):
     tags = p.stdout.strip() or "no tags at all (errors, warnings, infos, pedantic)"
     rec.add("lintian", p.returncode == 0, f"lintian, no error and no warning on {deb.name}: "
             + tags.replace("\n", "; ")[:500], "lintian")
-    recipe = f"--include={META_61},{META_612} bookworm main updates security; update-initramfs diverted"
-    if not (root.pristine / "etc").exists() or \
-            root.pristine.with_suffix(".recipe").read_text() != recipe:
-        root.make()
-        root.pristine.with_suffix(".recipe").write_text(recipe)
-    for attempt in (1, 2):
-        root.mount()
-        root.apt("update", check=True, log_to=root.log)
-        newer = re.findall(r"^Inst (\S+)", root.apt("-s", "install", META_61, META_612).stdout,
-                           re.M)
-        if not newer:
-            break
-        if attempt == 2:
-            raise Failure(f"the root still misses {newer}")
-        log(f"the archive has newer kernel headers ({' '.join(newer)}): making the root again")
-        subprocess.run(["umount", "-R", str(root.path)])
-        root.make()
-    r61, r612 = root.release(META_61), root.release(META_612)
-    print(f"kernels: {META_61} -> {r61}, {META_612} -> {r612}")
+    return listing
+
+
+def start(rec, suite):
+    """make deb, and SUITE's root (not made yet): (root, the .deb), the .deb
+    None after its failed record."""
+    work = workdir(suite)
+    work.mkdir(parents=True, exist_ok=True)
+    root = Root(work, suite)
+    root.log.write_text("")
+    deb = ROOT / "build/deb" / f"{PKG}_{util.version()}_all.deb"
+    if make_deb(root.log) or not deb.exists():
+        rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
+        return root, None
+    return root, deb
+
+
+def install(root, deb):
+    """apt-get install ./DEB in ROOT: whether it succeeded. DKMS's
+    common.postinst builds for the running kernel and the newest with an
+    image; in a chroot the running kernel is the host's, so
+    autoinstall_all_kernels (read from the environment too) makes it build
+    for every kernel of the root, as a booted system would for its."""
+    shutil.copy(deb, root.path / "tmp")
+    p = root.run("sh", "-c", f"cd /tmp && autoinstall_all_kernels=y apt-get -q -y -o "
+                 f"Dpkg::Use-Pty=0 install ./{deb.name}", log_to=root.log)
+    (root.path / "tmp" / deb.name).unlink()
+    return p.returncode == 0
+
+
+def ready(rec, root, deb):
+    """ROOT fresh (fresh_root) and the package installed in it: (its kernel
+    releases, oldest first; its files before the install), or (None, None)
+    after the failed record."""
+    kernels = fresh_root(root)
     before = root.files()
+    ok = install(root, deb)
+    tools = {p: root.run("dpkg-query", "-W", "-f=${Version}", p).stdout
+             for p in ("dkms", "kmod", "pahole", "gcc")}
+    print(f"{root.suite}: kernels {kernels}; " + ", ".join(f"{k} {v}" for k, v in tools.items()))
+    if not rec.add("apt-install", ok, f"apt-get install ./{deb.name} in a clean {root.suite} "
+                   f"root (dkms {tools['dkms']}, kmod {tools['kmod']}, pahole {tools['pahole']})",
+                   "install"):
+        return None, None
+    return [r for r, _ in kernels], before
 
-    def install():
-        shutil.copy(deb, root.path / "tmp")
-        p = root.run("sh", "-c", f"cd /tmp && autoinstall_all_kernels=y apt-get -q -y -o "
-                     f"Dpkg::Use-Pty=0 install ./{deb.name}", log_to=root.log)
-        (root.path / "tmp" / deb.name).unlink()
-        return p.returncode == 0
 
-    # DKMS's common.postinst builds for the running kernel and the newest
-    # with an image; in a chroot the running kernel is the host's, so
-    # autoinstall_all_kernels (read from the environment too) makes it
-    # build for every kernel of the root, as a booted system would for its.
-    if not rec.add("apt-install", install(), f"apt-get install ./{deb.name} in a clean bookworm "
-                   "root", "install"):
+def kernel_checks(rec, root, kernels, mods, boot_rels):
+    """Each of ROOT's KERNELS after the install: DKMS's signed build of MODS
+    (dkms_installed), BTF where the headers ship the vmlinux kbuild takes
+    as its base, the xz check of what DKMS compressed, the consumer built
+    against the installed files (kept in WORK/consumer/REL); the module of
+    each of BOOT_RELS, its image and busybox staged for the boot
+    (stage_boot). Returns the CN of DKMS's key."""
+    work, cn = root.work, ""
+    for d in ("boot", "consumer"):
+        shutil.rmtree(work / d, ignore_errors=True)
+    # The images the boot takes are fetched once for every run.
+    (work / "archives/partial").mkdir(parents=True, exist_ok=True)
+    run(["mount", "--bind", str(work / "archives"), f"{root.path}/var/cache/apt/archives"])
+    for rel in kernels:
+        cn, where = dkms_installed(rec, root, rel, mods)
+        f = where.get("siphash", "")
+        ko = root.path / f.lstrip("/") if f else None
+        if ko and (root.path / f"usr/src/linux-headers-{rel}/vmlinux").exists():
+            rec.add(f"btf {rel}", ".BTF" in Module(ko).sections, f"{rel}: siphash.ko carries "
+                    f"BTF from pahole, as its headers' vmlinux allows ({f})", "btf")
+        check = xz_check(ko) if ko else ""
+        if check:
+            rec.add(f"dkms-xz {rel}", check == "CRC32", f"{ko.name} as DKMS wrote it names "
+                    f"{check} as its xz check (the kernel's decompressor knows CRC32 alone; "
+                    "dkms-postbuild.sh makes DKMS 3.0's CRC64 one CRC32)", "compression")
+        c = root.path / "tmp/consumer"
+        if consumer(rec, root, rel, c):
+            (work / "consumer" / rel).mkdir(parents=True)
+            shutil.copy(c / "siphash_consumer.ko", work / "consumer" / rel)
+            if ko and rel in boot_rels and root.apt(
+                    "install", "--no-install-recommends", f"linux-image-{rel}", "busybox-static",
+                    log_to=root.log).returncode == 0:
+                stage_boot(root, rel, work / "boot", ko, c / "siphash_consumer.ko")
+        shutil.rmtree(c)
+    write_boot(root, work / "boot")
+    return cn
+
+
+def purge(rec, root, before, check):
+    """apt-get purge, then purged() as CHECK: ROOT's files after it."""
+    rec.add(f"apt-{check}", root.apt("purge", PKG, log_to=root.log).returncode == 0,
+            f"apt-get purge {PKG}", "purge")
+    purged(rec, root, check)
+    after = root.files()
+    left = [f for f in sorted(set(after) - set(before) - root.owned())
+            if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", f)]
+    print(f"{root.suite}: not owned, left by dkms or depmod: {' '.join(left) or 'nothing'}")
+    return after
+
+
+def deb_check(rec):
+    """Every check of the package in bookworm, as records of REC."""
+    if os.geteuid():
+        return rec.add("deb-check", False, "needs root (mmdebstrap, chroot, mount)", "root")
+    t0 = time.monotonic()
+    root, deb = start(rec, "bookworm")
+    if not deb:
         return
-
-    cn = dkms_installed(rec, root, r61, "6.1", mods)
-    dkms_installed(rec, root, r612, "6.12", mods)
-    # The check above fails on a module nobody signed: siphash.ko built by
-    # kbuild alone from the package's sources, without DKMS.
+    listing = deb_static(rec, deb)
+    kernels, before = ready(rec, root, deb)
+    if not kernels:
+        return
+    mods, ref, ver = deb_mods(deb), kernels[0], util.version()
+    cn = kernel_checks(rec, root, kernels, mods, kernels[-1:])
+    # The signature check fails on a module nobody signed: siphash.ko built
+    # by kbuild alone from the package's sources, without DKMS.
     root.run("cp", "-a", f"/usr/src/{NAME}-{ver}", "/tmp/unsigned")
-    p = root.run("make", "-C", f"/lib/modules/{r61}/build", "M=/tmp/unsigned",
+    p = root.run("make", "-C", f"/lib/modules/{ref}/build", "M=/tmp/unsigned",
                  "SIPHASH_OOT_MODULES=user", "modules")
     why = unsigned(root, "/tmp/unsigned/siphash.ko", cn or "DKMS module signing key") \
         if p.returncode == 0 else None
     rec.add("negative/unsigned", bool(why), ("caught: " + why) if why else
             "NOT caught: siphash.ko of kbuild alone passed the signature check" if p.returncode == 0
-            else f"kbuild of /usr/src/{NAME}-{ver} for {r61} failed: {p.stdout[-300:]}",
+            else f"kbuild of /usr/src/{NAME}-{ver} for {ref} failed: {p.stdout[-300:]}",
             "control-missed")
     # docs/install.md, "Secure Boot": what make install built, signed by
     # hand with the headers' sign-file and DKMS's key.
-    sign = [f"/usr/lib/linux-kbuild-{r61.rsplit('.', 1)[0]}/scripts/sign-file", "sha256",
+    sign = [f"/usr/lib/linux-kbuild-{ref.rsplit('.', 1)[0]}/scripts/sign-file", "sha256",
             MOK.replace(".pub", ".key"), MOK, "/tmp/unsigned/siphash.ko"]
     p = root.run(*sign) if why else None
     why = unsigned(root, "/tmp/unsigned/siphash.ko", cn) if p and p.returncode == 0 and cn \
@@ -542,67 +606,57 @@ def deb_check(rec):
     rec.add("sign-file", not why, f"{' '.join(sign[:2])} with DKMS's key, as docs/install.md "
             f"says for make install: signer '{cn}'" + (f" ({why})" if why else ""), "unsigned")
     root.run("rm", "-rf", "/tmp/unsigned")
-    ko = root.run("modinfo", "-k", r612, "-F", "filename", "siphash").stdout.strip()
-    rec.add("btf 6.12", bool(ko) and ".BTF" in Module(root.path / ko.lstrip("/")).sections,
-            f"6.12: siphash.ko carries BTF from pahole ({ko})", "btf")
-    check = xz_check(root.path / ko.lstrip("/")) if ko else ""
-    rec.add("dkms-xz 6.12", check in ("", "CRC32"), f"6.12: {ko} names {check or 'no'} xz check "
-            "(dkms 3.0 compresses with CRC64; dkms-postbuild.sh makes it CRC32)", "compression")
-    out_mod, out_cons = work / "dkms-modules" / r61, work / "consumer" / r61
-    for rel in (r61, r612):
-        c = root.path / "tmp/consumer"
-        ok = consumer(rec, root, rel, c)
-        if rel == r61 and ok:
-            shutil.rmtree(out_cons.parent, ignore_errors=True)
-            out_cons.mkdir(parents=True)
-            shutil.copy(c / "siphash_consumer.ko", out_cons)
-        if rel == r612:
-            # The newest kernel's module boots as bookworm's kmod loads
-            # it, as trixie's and sid's: its image and busybox from the root.
-            shutil.rmtree(work / "boot", ignore_errors=True)
-            (work / "archives/partial").mkdir(parents=True, exist_ok=True)
-            run(["mount", "--bind", str(work / "archives"), f"{root.path}/var/cache/apt/archives"])
-            if ok and root.apt("install", "--no-install-recommends", f"linux-image-{rel}",
-                               "busybox-static", log_to=root.log).returncode == 0:
-                stage_boot(root, rel, work / "boot", root.path / ko.lstrip("/"),
-                           c / "siphash_consumer.ko")
-            write_boot(root, work / "boot")
-        shutil.rmtree(c)
-    shutil.rmtree(out_mod.parent, ignore_errors=True)
-    out_mod.mkdir(parents=True)
+    # DKMS's build for the reference row's kernel, for its boot (dkms_boot).
+    out = root.work / "dkms-modules" / ref
+    shutil.rmtree(out.parent, ignore_errors=True)
+    out.mkdir(parents=True)
     for m in mods:
-        f = root.run("modinfo", "-k", r61, "-F", "filename", m).stdout.strip()
-        data = Module(root.path / f.lstrip("/"))
-        shutil.copy(data.path, out_mod) if f.endswith(".ko") else \
-            (out_mod / f"{m}.ko").write_bytes(lzma.decompress(data.path.read_bytes()))
-    headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{r61}").stdout
-    util.write_json(out_mod / "dkms-modules.json", {"kver": r61, "headers": headers,
-                                                    "version": ver, "modules": mods})
-    rec.add("dkms-modules", all((out_mod / f"{m}.ko").exists() for m in mods), "DKMS's build "
-            f"for {r61} copied to {out_mod.relative_to(ROOT)} for the boot", "package")
+        f = root.run("modinfo", "-k", ref, "-F", "filename", m).stdout.strip()
+        data = (root.path / f.lstrip("/")).read_bytes() if f else b""
+        if data:
+            (out / f"{m}.ko").write_bytes(lzma.decompress(data) if f.endswith(".xz") else data)
+    headers = root.run("dpkg-query", "-W", "-f=${Version}", f"linux-headers-{ref}").stdout
+    util.write_json(out / "dkms-modules.json", {"kver": ref, "headers": headers,
+                                                "version": ver, "modules": mods})
+    rec.add("dkms-modules", all((out / f"{m}.ko").exists() for m in mods), "DKMS's build "
+            f"for {ref} copied to {out.relative_to(ROOT)} for the boot", "package")
     hook_check(rec, root, mods)
-
-    rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
-            f"apt-get purge {PKG}", "purge")
-    purged(rec, root, "purge after purge", "after purge: ")
-    after = root.files()
-    for p in sorted(set(after) - set(before) - root.owned()):
-        if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", p):
-            print(f"purge: not owned, left by dkms or depmod: {p}")
-    ok = install()
+    after = purge(rec, root, before, "purge")
+    ok = install(root, deb)
     n = root.run("dkms", "status", "-m", NAME).stdout.count(": installed")
-    rec.add("apt-install-again", ok and n == 3, f"apt-get install again after the purge: DKMS "
-            f"installs for the {n} kernels", "install")
-    rec.add("apt-purge-again", root.apt("purge", PKG, log_to=root.log).returncode == 0,
-            f"apt-get purge {PKG} (again)", "purge")
-    purged(rec, root, "purge after the second purge", "after the second purge: ")
+    rec.add("apt-install-again", ok and n == len(kernels) + 1, f"apt-get install again after the "
+            f"purge: DKMS installs for the {n} kernels", "install")
+    purge(rec, root, before, "purge-again")
     diff = sorted(set(after) ^ set(root.files()))
     rec.add("no-trace", not diff, "install and purge again: the root is path for path as "
             "before" + (f" (differs: {' '.join(diff[:20])})" if diff else ""), "purge")
-    install_orders(rec, root, deb, r61)
+    install_orders(rec, root, deb, ref)
     subprocess.run(["umount", "-R", str(root.path)])
     print(f"time: deb-check total: {time.monotonic() - t0:.0f} s")
     print(listing)
+
+
+def suite_check(rec, suite):
+    """The package in a clean root of SUITE (trixie, sid), with its own dkms,
+    kmod, compiler and pahole: apt-get install, DKMS's signed build for
+    every kernel of the suite's header metapackages, the consumer against
+    the installed files, DKMS's hook, purge leaving nothing. Each kernel's
+    module exactly as DKMS installed it (.ko.xz), its image, busybox and
+    the suite's kmod with its libraries go to build/deb-SUITE/boot for
+    suite_boot."""
+    t0 = time.monotonic()
+    root, deb = start(rec, suite)
+    if not deb:
+        return
+    kernels, before = ready(rec, root, deb)
+    if not kernels:
+        return
+    mods = deb_mods(deb)
+    kernel_checks(rec, root, kernels, mods, kernels)
+    hook_check(rec, root, mods)
+    purge(rec, root, before, "purge")
+    subprocess.run(["umount", "-R", str(root.path)])
+    print(f"time: {suite} check total: {time.monotonic() - t0:.0f} s")
 
 
 def make_deb(logf):
@@ -641,9 +695,13 @@ def xz_check(path):
     return m.group(1) if m else "unreadable"
 
 
-def fresh_root(root, recipe):
-    """ROOT made (or made again) from RECIPE, mounted, its headers the
-    archive's newest: [(release, Debian version)], oldest first."""
+def fresh_root(root):
+    """ROOT made (or made again when its recipe changed), mounted, its
+    headers the archive's newest: [(release, Debian version)], oldest
+    first. Bookworm's releases are those of the installed metapackages,
+    which the simulated install shows newer; the newer suites' come from
+    the archive (Root.release)."""
+    recipe = f"{root.suite}: {SUITES[root.suite]} {root.more_opts()}; update-initramfs diverted"
     stamp = root.pristine.with_suffix(".recipe")
     if not (root.pristine / "etc").exists() or not stamp.exists() or stamp.read_text() != recipe:
         root.make()
@@ -653,7 +711,8 @@ def fresh_root(root, recipe):
         root.apt("update", check=True, log_to=root.log)
         rels = [root.release(m) for m in root.metas]
         newer = re.findall(r"^Inst (\S+)", root.apt("-s", "install", *(
-            f"linux-headers-{r}" for r in rels)).stdout, re.M)
+            m for m in root.metas if "/" not in m), *(f"linux-headers-{r}" for r in rels)
+        ).stdout, re.M)
         if not newer and all(rels):
             break
         if attempt == 2:
@@ -666,80 +725,6 @@ def fresh_root(root, recipe):
     return sorted(zip(rels, vers), key=__import__("functools").cmp_to_key(
         lambda a, b: -1 if run(["dpkg", "--compare-versions", a[1], "lt", b[1]],
                                check=False).returncode == 0 else 1))
-
-
-def suite_check(rec, suite):
-    """The package in a clean root of SUITE (trixie, sid), with its own dkms,
-    kmod, compiler and pahole: apt-get install, DKMS's signed build for
-    every kernel of the suite's header metapackages, the consumer against
-    the installed files, purge leaving nothing. Each kernel's module
-    exactly as DKMS installed it (.ko.xz), its image, busybox and the
-    suite's kmod with its libraries go to build/deb-SUITE/boot for
-    suite_boot."""
-    work = workdir(suite)
-    work.mkdir(parents=True, exist_ok=True)
-    root = Root(work, suite)
-    root.log.write_text("")
-    t0 = time.monotonic()
-    ver = util.version()
-    deb = ROOT / "build/deb" / f"{PKG}_{ver}_all.deb"
-    if make_deb(root.log) or not deb.exists():
-        return rec.add("deb", False, f"make deb did not produce {deb} ({root.log})", "deb")
-    kernels = fresh_root(root, f"{suite}: {SUITES[suite]} {root.more_opts()}; update-initramfs "
-                         "diverted")
-    before = root.files()
-    shutil.copy(deb, root.path / "tmp")
-    # As in deb_check: autoinstall_all_kernels, since the chroot runs the
-    # host's kernel.
-    p = root.run("sh", "-c", f"cd /tmp && autoinstall_all_kernels=y apt-get -q -y -o "
-                 f"Dpkg::Use-Pty=0 install ./{deb.name}", log_to=root.log)
-    tools = {p: root.run("dpkg-query", "-W", "-f=${Version}", p).stdout
-             for p in ("dkms", "kmod", "pahole", "gcc")}
-    print(f"{suite}: kernels {kernels}; " + ", ".join(f"{k} {v}" for k, v in tools.items()))
-    if not rec.add("apt-install", p.returncode == 0, f"apt-get install ./{deb.name} in a "
-                   f"clean {suite} root (dkms {tools['dkms']}, kmod {tools['kmod']}, pahole "
-                   f"{tools['pahole']})", "install"):
-        return
-    cn = mok_cn(root)
-    status = root.run("dkms", "status", "-m", NAME).stdout
-    boot = work / "boot"
-    shutil.rmtree(boot, ignore_errors=True)
-    for rel, _ in kernels:
-        f = root.run("modinfo", "-k", rel, "-F", "filename", "siphash").stdout.strip()
-        ko = root.path / f.lstrip("/")
-        bad = [] if f"{NAME}/{ver}, {rel}, x86_64: installed" in status else \
-            [f"dkms status: {status.strip()}"]
-        if not f.startswith(f"/lib/modules/{rel}/updates/dkms/siphash.ko"):
-            bad.append(f"modinfo -k {rel} siphash finds '{f or 'nothing'}'")
-        else:
-            mi = Module(ko)
-            bad += [f"version {mi.first('version')}"] if mi.first("version") != ver else []
-            bad += [] if ".BTF" in mi.sections else ["no BTF"]
-            bad += [unsigned(root, f, cn) or ""] if cn else ["no DKMS key"]
-        bad = [b for b in bad if b]
-        rec.add(f"dkms-installed {rel}", not bad, f"DKMS built, signed ('{cn}'), installed "
-                f"siphash.ko {ver} with BTF for {rel}: {f}" + (f" ({'; '.join(bad)})" if bad
-                                                                 else ""), "install")
-        check = xz_check(ko) if f else ""
-        if check:
-            rec.add(f"dkms-xz {rel}", check == "CRC32", f"{ko.name} as DKMS wrote it names "
-                    f"{check} as its xz check (the kernel's decompressor knows CRC32 alone)",
-                    "compression")
-        c = root.path / "tmp/consumer"
-        ok = consumer(rec, root, rel, c)
-        if f and ok:
-            stage_boot(root, rel, boot, ko, c / "siphash_consumer.ko")
-        shutil.rmtree(c)
-    write_boot(root, boot)
-    hook_check(rec, root, deb_mods(deb))
-    rec.add("apt-purge", root.apt("purge", PKG, log_to=root.log).returncode == 0,
-            f"apt-get purge {PKG}", "purge")
-    left = [f for f in sorted(set(root.files()) - set(before) - root.owned())
-            if re.match(r"/(usr/src|var/lib/dkms|usr/lib/modules|etc/dkms)(/|$)", f)]
-    purged(rec, root, "purge")
-    print(f"{suite}: not owned, left by dkms or depmod: {' '.join(left) or 'nothing'}")
-    subprocess.run(["umount", "-R", str(root.path)])
-    print(f"time: {suite} check total: {time.monotonic() - t0:.0f} s")
 
 
 def write_boot(root, boot):
