@@ -27,7 +27,7 @@ static int bench_cmp_u64(const void *a, const void *b)
 /**
  * bench_reduce() - per-call figures from per-batch cycle totals
  * @res: the figures
- * @batch: the totals of @batches batches; sorted in place
+ * @batch: one total per batch, @batches of them; sorted in place
  * @batches: how many
  * @calls: calls per batch
  */
